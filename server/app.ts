@@ -1,0 +1,106 @@
+/**
+ * Builds the server: opens nothing itself (the caller passes the database and store), applies migrations and
+ * schema sync, seeds an empty database, and registers every route under `/jeecg-boot`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext, ServerConfig } from './context.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrations.ts';
+import type { KvStore } from './core/kv.ts';
+import { fail } from './core/envelope.ts';
+import { AuthError, BusinessError } from './core/errors.ts';
+import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
+import { registerDictRoutes } from './dict/routes.ts';
+import { loadEntities } from './entity/registry.ts';
+import { syncEntityTables } from './entity/tables.ts';
+import { registerEntityRoutes } from './entity/routes.ts';
+import { API_PREFIX, registerGuard } from './auth/guard.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { syncMenus } from './menu/sync.ts';
+import { registerSettingsRoutes } from './settings/routes.ts';
+import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
+
+export { API_PREFIX };
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Migrations, schema-driven tables, dictionaries and menus, then demo data on a fresh database. */
+export async function prepareDatabase(ctx: AppContext): Promise<void> {
+  await migrateToLatest(ctx.db as never);
+  const fresh = await seedOrganisationIfEmpty(ctx.db, ctx.config.seedPassword);
+  await syncDictionaries(ctx.db, ctx.config.schemasDir);
+  await syncEntityTables(ctx.db, ctx.entities);
+  await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
+  await ctx.dicts.reload();
+  const drivers = ctx.entities.find((e) => e.schema.name === 'hyDriver');
+  if (fresh && drivers && ctx.config.seedDrivers > 0) await seedDemoDrivers(ctx.db, drivers, ctx.config.seedDrivers);
+}
+
+function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AuthError) return reply.status(401).send(fail(error.message, 401));
+    if (error instanceof BusinessError) {
+      return reply.status(200).send(fail(error.message, error.code, error.fieldErrors.length ? { errors: error.fieldErrors } : null));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, body too large and the like: the client's fault, said plainly, nothing internal.
+      return reply.status(200).send(fail('请求数据格式不正确', 500));
+    }
+    request.log.error(error);
+    return reply.status(500).send(fail('操作失败，服务器内部错误', 500));
+  });
+}
+
+function registerWebApp(app: FastifyInstance, webDir: string | undefined): void {
+  const hasWeb = webDir && fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
+    }
+    // Any other GET is a client-side route: the single-page app decides (and shows its own 404).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export async function buildApp(config: ServerConfig, database: DatabaseHandle, kv: KvStore): Promise<BuiltApp> {
+  const entities = loadEntities(config.schemasDir);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    kv,
+    dicts: new DictionaryService(database.db),
+    entities,
+  };
+  await prepareDatabase(ctx);
+
+  const app = Fastify({
+    logger: process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('referrer-policy', 'same-origin');
+  });
+  registerErrorHandling(app);
+  registerGuard(app, ctx);
+
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', db: ctx.dbKind }));
+  registerAuthRoutes(app, ctx, API_PREFIX);
+  registerDictRoutes(app, ctx, API_PREFIX);
+  registerSettingsRoutes(app, ctx, API_PREFIX);
+  for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity);
+  registerWebApp(app, config.webDir);
+  await app.ready();
+  return { app, ctx };
+}

@@ -1,0 +1,66 @@
+/**
+ * Deny by default. Every route declares in its config whether it is public, open to any logged-in user, or needs
+ * a permission code; a route that declares none of these is refused. The decision is made on the matched route
+ * itself, never on URL patterns or suffixes (JeecgBoot's `.js` suffix bypass, contract §9 #8, cannot happen).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext, Caller } from '../context.ts';
+import { AuthError, PermissionError } from '../core/errors.ts';
+import { findSession, loadPermissionCodes } from './sessions.ts';
+
+export const API_PREFIX = '/jeecg-boot';
+
+export const TENANT_CHANGED_MESSAGE = '用户租户信息变更,请重新登陆!';
+
+function tokenOf(request: FastifyRequest): string {
+  const header = request.headers['x-access-token'];
+  if (typeof header === 'string' && header) return header;
+  const query = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof query === 'string' ? query : '';
+}
+
+/** The tenant a request acts in: the header's choice if it is one of the user's tenants, else the first. */
+function resolveTenant(request: FastifyRequest, relTenantIds: string | null): number {
+  const allowed = (relTenantIds ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  const raw = request.headers['tenant-id'];
+  const asked = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : 0;
+  if (asked && Number.isInteger(asked) && asked > 0) {
+    if (!allowed.includes(asked)) throw new AuthError(TENANT_CHANGED_MESSAGE);
+    return asked;
+  }
+  return allowed[0] ?? 0;
+}
+
+export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  const session = await findSession(ctx.db, tokenOf(request));
+  if (!session) return null;
+  const tenantId = resolveTenant(request, session.relTenantIds);
+  const permissions = await loadPermissionCodes(ctx.db, session.userId);
+  return { ...session, tenantId, permissions };
+}
+
+export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    const url = request.routeOptions.url;
+    // Only the API is guarded here; other routes are the static web app, public by nature.
+    if (!url || !url.startsWith(API_PREFIX)) return;
+    if (config.public) return;
+    const caller = await resolveCaller(ctx, request);
+    if (!caller) throw new AuthError();
+    request.caller = caller;
+    if (config.permission) {
+      if (!caller.permissions.has(config.permission)) throw new PermissionError();
+      return;
+    }
+    if (config.authenticated) return;
+    request.log.error({ url: request.routeOptions.url }, 'route declares no access rule; refusing');
+    throw new PermissionError();
+  });
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AuthError();
+  return request.caller;
+}

@@ -1,0 +1,138 @@
+/** Captcha, login, logout and the caller's menu (contract §2, §3). */
+import type { FastifyInstance } from 'fastify';
+import type { LoginResult, UserInfo } from '../../src/contracts/menu.ts';
+import type { AppContext } from '../context.ts';
+import { fail, ok } from '../core/envelope.ts';
+import { BusinessError } from '../core/errors.ts';
+import { permissionsForUser } from '../menu/permissions.ts';
+import { consumeCaptcha, issueCaptcha } from './captcha.ts';
+import { requireCaller } from './guard.ts';
+import { DECOY_HASH_PROMISE, verifyPassword } from './passwords.ts';
+import { createSession, findSession, hashToken, revokeSession } from './sessions.ts';
+import type { Selectable } from 'kysely';
+import type { SysUserTable } from '../db/schema.ts';
+
+type UserRow = Selectable<SysUserTable>;
+
+/** Failures allowed per window before login is refused for the account or the address. */
+export const LOGIN_LIMITS = { account: 5, ip: 20, windowSeconds: 15 * 60 };
+const TOO_MANY = '登录失败次数过多，请15分钟后再试';
+const BAD_CREDENTIALS = '用户名或密码错误';
+
+interface LoginBody {
+  username?: unknown;
+  password?: unknown;
+  captcha?: unknown;
+  checkKey?: unknown;
+}
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    realname: user.realname,
+    avatar: user.avatar,
+    phone: user.phone,
+    email: user.email,
+    orgCode: user.org_code,
+    status: user.status,
+    delFlag: user.del_flag,
+    userIdentity: user.user_type === 1 ? 2 : 1,
+    userType: user.user_type,
+    relTenantIds: user.rel_tenant_ids,
+    departIds: user.depart_ids,
+    homePath: '/dashboard/analysis',
+  };
+}
+
+async function loginResult(ctx: AppContext, user: UserRow, token: string): Promise<LoginResult> {
+  const departs = await ctx.db
+    .selectFrom('sys_depart as d')
+    .innerJoin('sys_user_depart as ud', 'ud.dep_id', 'd.id')
+    .select(['d.id', 'd.depart_name as departName', 'd.org_code as orgCode'])
+    .where('ud.user_id', '=', user.id)
+    .where('d.del_flag', '=', 0)
+    .orderBy('d.depart_order')
+    .execute();
+  const tenantIds = (user.rel_tenant_ids ?? '').split(',').map(Number).filter((n) => n > 0);
+  const tenants = tenantIds.length
+    ? await ctx.db.selectFrom('sys_tenant').select(['id', 'name', 'status']).where('id', 'in', tenantIds).execute()
+    : [];
+  return {
+    token,
+    userInfo: toUserInfo(user),
+    userType: user.user_type,
+    cid: user.customer_id,
+    departs,
+    multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+    sysAllDictItems: ctx.dicts.all(),
+    ...(tenants.length ? { tenantList: tenants } : {}),
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  app.get<{ Params: { key: string } }>(`${prefix}/sys/randomImage/:key`, { config: { public: true } }, async (request) => {
+    const key = request.params.key;
+    if (!key || key.length > 64) throw new BusinessError('验证码的key不正确');
+    return ok(await issueCaptcha(ctx.kv, key));
+  });
+
+  app.post(`${prefix}/sys/login`, { config: { public: true } }, async (request, reply) => {
+    const body = (request.body ?? {}) as LoginBody;
+    const username = typeof body.username === 'string' ? body.username.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (ctx.config.captchaEnabled) {
+      const captcha = typeof body.captcha === 'string' ? body.captcha : '';
+      const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
+      if (!captcha || !checkKey) return fail('验证码无效');
+      if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412);
+    }
+    if (!username || !password) return fail('请输入用户名和密码');
+    const accountKey = `loginfail:account:${username.toLowerCase()}`;
+    const ipKey = `loginfail:ip:${request.ip}`;
+    const [accountFailures, ipFailures] = await Promise.all([ctx.kv.get(accountKey), ctx.kv.get(ipKey)]);
+    if (Number(accountFailures ?? 0) >= LOGIN_LIMITS.account || Number(ipFailures ?? 0) >= LOGIN_LIMITS.ip) {
+      return fail(TOO_MANY, 429);
+    }
+    const user = await ctx.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
+    // Always run scrypt so an unknown user takes as long as a wrong password.
+    const passwordOk = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH_PROMISE));
+    if (!user || !passwordOk) {
+      await Promise.all([
+        ctx.kv.incr(accountKey, LOGIN_LIMITS.windowSeconds),
+        ctx.kv.incr(ipKey, LOGIN_LIMITS.windowSeconds),
+      ]);
+      return fail(BAD_CREDENTIALS);
+    }
+    if (user.del_flag === 1) return fail('该用户已注销');
+    if (user.status === 2) return fail('该用户已冻结');
+    const tenantIds = (user.rel_tenant_ids ?? '').split(',').map(Number).filter((n) => n > 0);
+    if (tenantIds.length > 0) {
+      const live = await ctx.db
+        .selectFrom('sys_tenant')
+        .select('id')
+        .where('id', 'in', tenantIds)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      if (!live) return fail('与该用户关联的租户均已被冻结，无法登录！');
+    }
+    await ctx.kv.del(accountKey);
+    const token = await createSession(ctx.db, user.id, request.ip);
+    reply.header('cache-control', 'no-store');
+    return ok(await loginResult(ctx, user, token), '登录成功');
+  });
+
+  app.post(`${prefix}/sys/logout`, { config: { public: true } }, async (request) => {
+    const header = request.headers['x-access-token'];
+    const token = typeof header === 'string' ? header : '';
+    const session = token ? await findSession(ctx.db, token) : null;
+    if (!session) return fail('Token无效!');
+    await revokeSession(ctx.db, hashToken(token));
+    return ok(null, '退出登录成功！');
+  });
+
+  app.get(`${prefix}/sys/permission/getUserPermissionByToken`, { config: { authenticated: true } }, async (request) => {
+    const caller = requireCaller(request);
+    return ok(await permissionsForUser(ctx.db, caller.userId));
+  });
+}

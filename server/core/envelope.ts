@@ -1,0 +1,15 @@
+/** Builders for the JeecgBoot `Result` envelope (contract §1.1). */
+import type { FieldError, Result } from '../../src/contracts/envelope.ts';
+
+export function ok<T>(result: T, message = ''): Result<T> {
+  return { success: true, message, code: 200, result, timestamp: Date.now() };
+}
+
+export function fail(message: string, code = 500, result: unknown = null): Result<unknown> {
+  return { success: false, message, code, result, timestamp: Date.now() };
+}
+
+export function fieldFailure(errors: FieldError[]): Result<unknown> {
+  const first = errors[0];
+  return fail(first ? first.message : '提交的数据不正确', 500, { errors });
+}

@@ -1,0 +1,158 @@
+/** Kysely table types of the system tables (created by db/migrations.ts). Entity tables are dynamic. */
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface SysUserTable {
+  id: string;
+  username: string;
+  realname: string;
+  password_hash: string;
+  avatar: string | null;
+  phone: string | null;
+  email: string | null;
+  org_code: string | null;
+  status: number;
+  del_flag: number;
+  user_type: number;
+  customer_id: string | null;
+  rel_tenant_ids: string | null;
+  depart_ids: string | null;
+  password_changed_at: NullableTimestamp;
+  create_by: string | null;
+  create_time: Timestamp;
+  update_by: string | null;
+  update_time: NullableTimestamp;
+}
+
+export interface SysRoleTable {
+  id: string;
+  role_code: string;
+  role_name: string;
+  description: string | null;
+  create_time: Timestamp;
+}
+
+export interface SysUserRoleTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysPermissionTable {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  /** 0 top-level menu, 1 sub-menu, 2 button/permission. */
+  menu_type: number;
+  perms: string | null;
+  perms_type: string;
+  sort_no: number;
+  always_show: boolean;
+  icon: string | null;
+  is_route: boolean;
+  is_leaf: boolean;
+  keep_alive: boolean;
+  hidden: boolean;
+  hide_tab: boolean;
+  internal_or_external: boolean;
+  status: string;
+  del_flag: number;
+  description: string | null;
+  create_time: Timestamp;
+}
+
+export interface SysRolePermissionTable {
+  role_id: string;
+  permission_id: string;
+}
+
+export interface SysDepartTable {
+  id: string;
+  parent_id: string | null;
+  depart_name: string;
+  org_code: string;
+  org_category: string;
+  depart_order: number;
+  status: Defaulted<string>;
+  del_flag: Defaulted<number>;
+  create_time: Timestamp;
+}
+
+export interface SysUserDepartTable {
+  user_id: string;
+  dep_id: string;
+}
+
+export interface SysTenantTable {
+  id: number;
+  name: string;
+  begin_date: string | null;
+  end_date: string | null;
+  status: number;
+  create_time: Timestamp;
+}
+
+export interface SysDictTable {
+  id: string;
+  dict_code: string;
+  dict_name: string;
+  description: Defaulted<string | null>;
+  del_flag: Defaulted<number>;
+  create_time: Timestamp;
+}
+
+export interface SysDictItemTable {
+  id: string;
+  dict_id: string;
+  item_value: string;
+  item_text: string;
+  sort_order: number;
+  status: Defaulted<number>;
+  create_time: Timestamp;
+}
+
+export interface SysSessionTable {
+  token_hash: string;
+  user_id: string;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: string;
+  last_seen_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface HySettingTable {
+  id: string;
+  value: ColumnType<Record<string, unknown>, string, string>;
+  update_time: NullableTimestamp;
+}
+
+export interface SysSchemaSyncTable {
+  entity: string;
+  checksum: string;
+  synced_at: Timestamp;
+}
+
+export interface SystemTables {
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_permission: SysPermissionTable;
+  sys_role_permission: SysRolePermissionTable;
+  sys_depart: SysDepartTable;
+  sys_user_depart: SysUserDepartTable;
+  sys_tenant: SysTenantTable;
+  sys_dict: SysDictTable;
+  sys_dict_item: SysDictItemTable;
+  sys_session: SysSessionTable;
+  hy_setting: HySettingTable;
+  sys_schema_sync: SysSchemaSyncTable;
+}
+

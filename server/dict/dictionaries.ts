@@ -1,0 +1,97 @@
+/**
+ * Dictionaries live in sys_dict/sys_dict_item (admins may edit items); files under schemas/dicts add codes and
+ * items that are missing, never overwrite. The service keeps them in memory for `_dictText` translation and for
+ * checking written values; `refleshCache` reloads.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DictModel, DictionaryFile } from '../../src/contracts/menu.ts';
+import type { SystemTables } from '../db/schema.ts';
+import { newId } from '../core/ids.ts';
+
+export class DictionaryService {
+  private byCode = new Map<string, DictModel[]>();
+  private textByCode = new Map<string, Map<string, string>>();
+
+  constructor(private readonly db: Kysely<SystemTables>) {}
+
+  async reload(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('sys_dict as d')
+      .innerJoin('sys_dict_item as i', 'i.dict_id', 'd.id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .where('d.del_flag', '=', 0)
+      .where('i.status', '=', 1)
+      .orderBy('d.dict_code')
+      .orderBy('i.sort_order')
+      .execute();
+    const byCode = new Map<string, DictModel[]>();
+    const textByCode = new Map<string, Map<string, string>>();
+    for (const row of rows) {
+      const item: DictModel = { value: row.item_value, text: row.item_text, title: row.item_text, label: row.item_text };
+      if (!byCode.has(row.dict_code)) {
+        byCode.set(row.dict_code, []);
+        textByCode.set(row.dict_code, new Map());
+      }
+      byCode.get(row.dict_code)!.push(item);
+      textByCode.get(row.dict_code)!.set(row.item_value, row.item_text);
+    }
+    this.byCode = byCode;
+    this.textByCode = textByCode;
+  }
+
+  items(code: string): DictModel[] | undefined {
+    return this.byCode.get(code);
+  }
+
+  all(): Record<string, DictModel[]> {
+    return Object.fromEntries(this.byCode);
+  }
+
+  /** Text of a value, or of each value in a comma-separated list; unknown values stay as they are. */
+  text(code: string, value: unknown): string {
+    if (value === null || value === undefined || value === '') return '';
+    const texts = this.textByCode.get(code);
+    return String(value)
+      .split(',')
+      .map((v) => texts?.get(v) ?? v)
+      .join(',');
+  }
+
+  has(code: string, value: string): boolean {
+    return this.textByCode.get(code)?.has(value) ?? false;
+  }
+}
+
+export function readDictionaryFiles(schemasDir: string): DictionaryFile['dictionaries'] {
+  const dir = path.join(schemasDir, 'dicts');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.dicts.json'))
+    .sort()
+    .flatMap((name) => (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as DictionaryFile).dictionaries);
+}
+
+export async function syncDictionaries(db: Kysely<SystemTables>, schemasDir: string): Promise<void> {
+  const dictionaries = readDictionaryFiles(schemasDir);
+  await db.transaction().execute(async (tx) => {
+    for (const dict of dictionaries) {
+      await tx
+        .insertInto('sys_dict')
+        .values({ id: newId(), dict_code: dict.code, dict_name: dict.name })
+        .onConflict((oc) => oc.column('dict_code').doNothing())
+        .execute();
+      const { id } = await tx.selectFrom('sys_dict').select('id').where('dict_code', '=', dict.code).executeTakeFirstOrThrow();
+      let order = 0;
+      for (const item of dict.items) {
+        await tx
+          .insertInto('sys_dict_item')
+          .values({ id: newId(), dict_id: id, item_value: item.value, item_text: item.text, sort_order: order++ })
+          .onConflict((oc) => oc.columns(['dict_id', 'item_value']).doNothing())
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,206 @@
+/**
+ * JeecgBoot's QueryGenerator semantics (contract §1.3) over an allow-list: only properties declared in the entity
+ * schema (or system columns) become SQL identifiers, and every value is a bound parameter. Unknown parameters are
+ * ignored, as JeecgBoot does; malformed values for known fields are refused with a message naming the field.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { FieldDef } from '../../src/contracts/entity.ts';
+import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
+import { BusinessError } from '../core/errors.ts';
+import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
+
+type Condition = RawBuilder<unknown>;
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+const RESERVED = new Set([
+  'pageNo', 'pageSize', 'column', 'order', '_t', 'superQueryParams', 'superQueryMatchType', 'field',
+  'class', 'ids', 'page', 'rows', 'sort', 'token',
+]);
+
+const OPERATORS: Record<string, string> = { '>': '>', '>=': '>=', '<': '<', '<=': '<=', '=': '=', '!=': '<>' };
+
+function label(entity: EntityRuntime, property: string): string {
+  return entity.schema.fields[property]?.label ?? SYSTEM_COLUMNS[property]?.label ?? property;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Converts one textual value to the field's type, refusing what cannot be that type. */
+function typedValue(entity: EntityRuntime, property: string, raw: string, bound: 'begin' | 'end' | 'exact'): unknown {
+  const type = entity.types.get(property) as FieldDef['type'];
+  switch (type) {
+    case 'integer':
+    case 'number':
+    case 'money': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) {
+        throw new BusinessError(`${label(entity, property)}的查询条件应为数字`);
+      }
+      return n;
+    }
+    case 'boolean':
+      if (raw === 'true' || raw === '1') return true;
+      if (raw === 'false' || raw === '0') return false;
+      throw new BusinessError(`${label(entity, property)}的查询条件应为是或否`);
+    case 'date':
+      if (!isDate(raw)) throw new BusinessError(`${label(entity, property)}的查询条件应为日期（YYYY-MM-DD）`);
+      return raw;
+    case 'datetime':
+      // A bare date widens to the whole day, as JeecgBoot does for _begin/_end.
+      if (isDate(raw)) return bound === 'end' ? `${raw} 23:59:59` : `${raw} 00:00:00`;
+      if (!isDateTime(raw)) throw new BusinessError(`${label(entity, property)}的查询条件应为时间（YYYY-MM-DD HH:mm:ss）`);
+      return raw;
+    default:
+      return raw;
+  }
+}
+
+function columnRef(entity: EntityRuntime, property: string): RawBuilder<unknown> {
+  return sql.id(entity.columns.get(property)!) as unknown as RawBuilder<unknown>;
+}
+
+function textRef(entity: EntityRuntime, property: string): RawBuilder<unknown> {
+  const type = entity.types.get(property);
+  const column = columnRef(entity, property);
+  return type === 'string' || type === 'text' ? column : sql`cast(${column} as text)`;
+}
+
+function likeCondition(entity: EntityRuntime, property: string, pattern: string): Condition {
+  return sql`${textRef(entity, property)} ilike ${pattern} escape '\\'`;
+}
+
+/** One `field=value` filter in JeecgBoot's value syntax. */
+function valueCondition(entity: EntityRuntime, property: string, raw: string): Condition | null {
+  const value = raw.trim();
+  if (value === '') return null;
+  const column = columnRef(entity, property);
+  const op = /^(>=|<=|!=|>|<|=) (.+)$/.exec(value);
+  if (op) return sql`${column} ${sql.raw(OPERATORS[op[1]])} ${typedValue(entity, property, op[2].trim(), 'exact')}`;
+  if (value.length > 1 && value.startsWith('*') && value.endsWith('*')) {
+    return likeCondition(entity, property, `%${escapeLike(value.slice(1, -1))}%`);
+  }
+  if (value.length > 1 && value.startsWith('*')) return likeCondition(entity, property, `%${escapeLike(value.slice(1))}`);
+  if (value.length > 1 && value.endsWith('*')) return likeCondition(entity, property, `${escapeLike(value.slice(0, -1))}%`);
+  if (value.length > 2 && value.startsWith(',') && value.endsWith(',')) {
+    const parts = value.slice(1, -1).split(',').filter(Boolean);
+    return sql`(${sql.join(parts.map((p) => likeCondition(entity, property, `%${escapeLike(p)}%`)), sql` or `)})`;
+  }
+  if (value.includes('++')) return sql`${column} = ${typedValue(entity, property, value.replaceAll('++', ','), 'exact')}`;
+  if (value.includes(',')) {
+    const parts = value.split(',').filter(Boolean).map((p) => typedValue(entity, property, p, 'exact'));
+    if (parts.length === 0) return null;
+    return sql`${column} in (${sql.join(parts)})`;
+  }
+  if (value.length > 1 && value.startsWith('!')) {
+    return sql`${column} <> ${typedValue(entity, property, value.slice(1), 'exact')}`;
+  }
+  return sql`${column} = ${typedValue(entity, property, value, 'exact')}`;
+}
+
+interface SuperQueryItem {
+  field?: unknown;
+  rule?: unknown;
+  val?: unknown;
+}
+
+const SUPER_RULES: Record<string, string> = {
+  '>': 'gt', gt: 'gt', '>=': 'ge', ge: 'ge', '<': 'lt', lt: 'lt', '<=': 'le', le: 'le', '=': 'eq', eq: 'eq',
+  '!=': 'ne', ne: 'ne', IN: 'in', in: 'in', LIKE: 'like', like: 'like', LEFT_LIKE: 'left_like',
+  left_like: 'left_like', RIGHT_LIKE: 'right_like', right_like: 'right_like',
+};
+const COMPARISONS: Record<string, string> = { gt: '>', ge: '>=', lt: '<', le: '<=', eq: '=', ne: '<>' };
+
+function superQueryConditions(entity: EntityRuntime, rawParams: string, matchType: string): Condition | null {
+  let items: unknown;
+  try {
+    items = JSON.parse(rawParams);
+  } catch {
+    throw new BusinessError('高级查询条件格式不正确');
+  }
+  if (!Array.isArray(items)) throw new BusinessError('高级查询条件格式不正确');
+  const conditions: Condition[] = [];
+  for (const item of items as SuperQueryItem[]) {
+    if (typeof item?.field !== 'string' || typeof item.rule !== 'string') continue;
+    const val = item.val === undefined || item.val === null ? '' : String(item.val);
+    if (item.field === '' || val === '') continue;
+    const property = item.field;
+    if (!entity.columns.has(property)) throw new BusinessError(`高级查询的字段不存在：${property}`);
+    const rule = SUPER_RULES[item.rule];
+    if (!rule) throw new BusinessError(`高级查询的规则不支持：${item.rule}`);
+    if (rule === 'like') conditions.push(likeCondition(entity, property, `%${escapeLike(val)}%`));
+    else if (rule === 'left_like') conditions.push(likeCondition(entity, property, `%${escapeLike(val)}`));
+    else if (rule === 'right_like') conditions.push(likeCondition(entity, property, `${escapeLike(val)}%`));
+    else if (rule === 'in') {
+      const parts = val.split(',').filter(Boolean).map((p) => typedValue(entity, property, p, 'exact'));
+      if (parts.length) conditions.push(sql`${columnRef(entity, property)} in (${sql.join(parts)})`);
+    } else {
+      const bound = rule === 'le' || rule === 'lt' ? 'end' : 'begin';
+      const typed = typedValue(entity, property, val, bound);
+      conditions.push(sql`${columnRef(entity, property)} ${sql.raw(COMPARISONS[rule])} ${typed}`);
+    }
+  }
+  if (conditions.length === 0) return null;
+  return sql`(${sql.join(conditions, matchType === 'or' ? sql` or ` : sql` and `)})`;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** All WHERE conditions a list request asks for. */
+export function buildFilters(entity: EntityRuntime, params: QueryParams): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [key, rawValue] of Object.entries(params)) {
+    if (RESERVED.has(key)) continue;
+    const value = first(rawValue);
+    if (value === undefined || value === '') continue;
+    const range = /^(.+)_(begin|end)$/.exec(key);
+    if (range && entity.columns.has(range[1])) {
+      const bound = range[2] as 'begin' | 'end';
+      const typed = typedValue(entity, range[1], value.trim(), bound);
+      conditions.push(sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
+      continue;
+    }
+    const multi = /^(.+)_MultiString$/.exec(key);
+    if (multi && entity.columns.has(multi[1])) {
+      const parts = value.split(',').filter(Boolean).map((p) => typedValue(entity, multi[1], p, 'exact'));
+      if (parts.length) conditions.push(sql`${columnRef(entity, multi[1])} in (${sql.join(parts)})`);
+      continue;
+    }
+    if (!entity.columns.has(key)) continue;
+    const condition = valueCondition(entity, key, value);
+    if (condition) conditions.push(condition);
+  }
+  const superQuery = first(params.superQueryParams);
+  if (superQuery) {
+    const matchType = first(params.superQueryMatchType) === 'or' ? 'or' : 'and';
+    const condition = superQueryConditions(entity, superQuery, matchType);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+/** ORDER BY from `column`/`order`; only schema-allowed columns, anything else is refused with JeecgBoot's message. */
+export function buildOrder(entity: EntityRuntime, params: QueryParams): RawBuilder<unknown> {
+  const requested = first(params.column);
+  const direction = first(params.order) === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const fallback = entity.schema.list.defaultSort ?? { field: 'createTime', order: 'desc' };
+  const properties = requested
+    ? requested.split(',').map((c) => c.trim().replace(/_dictText$/, '')).filter(Boolean)
+    : [fallback.field];
+  const parts = properties.map((property) => {
+    if (!entity.sortable.has(property)) throw new BusinessError(`请注意，将要排序的列字段不存在：${property}`);
+    const dir = requested ? direction : sql.raw(fallback.order);
+    return sql`${columnRef(entity, property)} ${dir} nulls last`;
+  });
+  // The id tie-breaker keeps paging stable when many rows share a sort value.
+  return sql.join([...parts, sql`id desc`]);
+}
+
+export function pageParams(params: QueryParams): { pageNo: number; pageSize: number } {
+  const pageNo = Math.max(1, Math.floor(Number(first(params.pageNo) ?? 1)) || 1);
+  const pageSize = Math.min(1000, Math.max(1, Math.floor(Number(first(params.pageSize) ?? 10)) || 10));
+  return { pageNo, pageSize };
+}

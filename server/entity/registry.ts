@@ -1,0 +1,86 @@
+/**
+ * Loads every entity schema file and prepares what the server needs per entity: the column allow-list, the
+ * compiled write validator (the same JSON Schema the browser feeds to rjsf) and the sortable/filterable sets.
+ * Identifiers are checked again here so a malformed schema file can never put a bad identifier into SQL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
+import { sortableFields } from '../../src/contracts/entity.ts';
+import { toSnakeCase } from '../../src/contracts/naming.ts';
+import { AJV_OPTIONS, CUSTOM_FORMATS, entityWriteSchema } from '../../src/contracts/validation/entity-json-schema.ts';
+
+/** System properties every entity row carries, with their column and type. */
+export const SYSTEM_COLUMNS: Record<string, { column: string; type: FieldDef['type']; label: string }> = {
+  id: { column: 'id', type: 'string', label: 'ID' },
+  createBy: { column: 'create_by', type: 'string', label: '创建人' },
+  createTime: { column: 'create_time', type: 'datetime', label: '创建时间' },
+  updateBy: { column: 'update_by', type: 'string', label: '更新人' },
+  updateTime: { column: 'update_time', type: 'datetime', label: '更新时间' },
+  sysOrgCode: { column: 'sys_org_code', type: 'string', label: '所属部门' },
+};
+
+export interface EntityRuntime {
+  schema: EntitySchema;
+  /** property → column, for declared fields and system fields: the only identifiers SQL may use. */
+  columns: Map<string, string>;
+  /** property → type, for filters. */
+  types: Map<string, FieldDef['type']>;
+  sortable: Set<string>;
+  validate: ValidateFunction;
+  checksum: string;
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+const PROPERTY = /^[a-z][A-Za-z0-9]{0,62}$/;
+
+export function assertIdentifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`Unsafe SQL identifier in schema: ${name}`);
+  return name;
+}
+
+export function createValidatorFactory(): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS });
+  for (const [name, check] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, check);
+  return ajv;
+}
+
+export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
+  assertIdentifier(schema.table);
+  const columns = new Map<string, string>();
+  const types = new Map<string, FieldDef['type']>();
+  for (const [property, system] of Object.entries(SYSTEM_COLUMNS)) {
+    columns.set(property, system.column);
+    types.set(property, system.type);
+  }
+  for (const [property, field] of Object.entries(schema.fields)) {
+    if (!PROPERTY.test(property)) throw new Error(`Unsafe field name in ${schema.name}: ${property}`);
+    if (columns.has(property)) throw new Error(`Field ${schema.name}.${property} shadows a system column`);
+    columns.set(property, assertIdentifier(toSnakeCase(property)));
+    types.set(property, field.type);
+  }
+  const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
+  const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
+  return { schema, columns, types, sortable, validate: ajv.compile(entityWriteSchema(schema)), checksum };
+}
+
+function findEntityFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...findEntityFiles(full));
+    else if (entry.name.endsWith('.entity.json')) found.push(full);
+  }
+  return found.sort();
+}
+
+export function loadEntities(schemasDir: string): EntityRuntime[] {
+  const ajv = createValidatorFactory();
+  return findEntityFiles(path.join(schemasDir, 'entities')).map((file) => {
+    const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as EntitySchema;
+    return compileEntity(schema, ajv);
+  });
+}

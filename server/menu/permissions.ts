@@ -1,0 +1,104 @@
+/** Builds the `getUserPermissionByToken` answer (contract §3) from the rows a user's roles reach. */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AuthEntry, MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
+import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
+
+type Row = Pick<
+  SysPermissionTable,
+  | 'id' | 'parent_id' | 'name' | 'url' | 'component' | 'component_name' | 'redirect' | 'menu_type' | 'perms'
+  | 'perms_type' | 'always_show' | 'icon' | 'is_route' | 'keep_alive' | 'hidden' | 'hide_tab'
+  | 'internal_or_external' | 'status' | 'sort_no'
+>;
+
+const COLUMNS = [
+  'p.id', 'p.parent_id', 'p.name', 'p.url', 'p.component', 'p.component_name', 'p.redirect', 'p.menu_type', 'p.perms',
+  'p.perms_type', 'p.always_show', 'p.icon', 'p.is_route', 'p.keep_alive', 'p.hidden', 'p.hide_tab',
+  'p.internal_or_external', 'p.status', 'p.sort_no',
+] as const;
+
+function isExternal(url: string): boolean {
+  return /^(https?:\/\/|\{\{)/.test(url);
+}
+
+function toNode(row: Row, children: MenuNode[]): MenuNode {
+  const url = row.url ?? '';
+  const external = isExternal(url);
+  const component = row.component ?? '';
+  const node: MenuNode = {
+    id: row.id,
+    route: row.is_route ? '1' : '0',
+    path: external ? crypto.createHash('md5').update(url).digest('hex') : url,
+    name: row.component_name || url.replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@'),
+    component,
+    meta: {
+      keepAlive: row.keep_alive,
+      internalOrExternal: row.internal_or_external,
+      title: row.name,
+      componentName: row.component_name || component.split('/').pop() || '',
+      ...(row.icon ? { icon: row.icon } : {}),
+      ...(external ? { url } : {}),
+      ...(row.hide_tab ? { hideTab: true } : {}),
+    },
+  };
+  if (row.redirect && !row.parent_id) node.redirect = row.redirect;
+  if (row.hidden) node.hidden = true;
+  if (row.always_show) node.alwaysShow = true;
+  if (children.length > 0) {
+    node.children = children;
+    if (children.every((c) => c.hidden)) {
+      node.hidden = true;
+      node.meta.hideMenu = true;
+    }
+  }
+  return node;
+}
+
+function buildTree(rows: Row[]): MenuNode[] {
+  const byParent = new Map<string | null, Row[]>();
+  const ids = new Set(rows.map((r) => r.id));
+  for (const row of rows) {
+    // A row whose parent the user cannot see is not shown at all (no orphan menus at the top).
+    const parent = row.parent_id && ids.has(row.parent_id) ? row.parent_id : row.parent_id ? undefined : null;
+    if (parent === undefined) continue;
+    if (!byParent.has(parent)) byParent.set(parent, []);
+    byParent.get(parent)!.push(row);
+  }
+  const build = (parent: string | null): MenuNode[] =>
+    (byParent.get(parent) ?? []).map((row) => toNode(row, build(row.id)));
+  return build(null);
+}
+
+export async function permissionsForUser(db: Kysely<SystemTables>, userId: string): Promise<PermissionResult> {
+  const granted = await db
+    .selectFrom('sys_permission as p')
+    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select(COLUMNS)
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('p.del_flag', '=', 0)
+    .orderBy('p.sort_no')
+    .orderBy('p.id')
+    .execute();
+  const menus = granted.filter((r) => r.menu_type !== 2);
+  const auth: AuthEntry[] = granted
+    .filter((r) => r.menu_type === 2 && r.status === '1' && r.perms)
+    .map((r) => ({ action: r.perms!, type: r.perms_type === '2' ? '2' : '1', describe: r.name }));
+  const allButtons = await db
+    .selectFrom('sys_permission as p')
+    .select(['p.perms', 'p.perms_type', 'p.name', 'p.status'])
+    .where('p.menu_type', '=', 2)
+    .where('p.del_flag', '=', 0)
+    .orderBy('p.sort_no')
+    .execute();
+  const allAuth: AuthEntry[] = allButtons
+    .filter((r) => r.perms)
+    .map((r) => ({
+      action: r.perms!,
+      type: r.perms_type === '2' ? '2' : '1',
+      describe: r.name,
+      status: r.status === '0' ? '0' : '1',
+    }));
+  return { menu: buildTree(menus), auth, allAuth, sysSafeMode: false };
+}

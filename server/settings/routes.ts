@@ -1,0 +1,39 @@
+/** Platform branding, public because the login page shows it before anyone signs in. */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PlatformSettings } from '../../src/contracts/settings.ts';
+import type { AppContext } from '../context.ts';
+import type { SystemTables } from '../db/schema.ts';
+import { ok } from '../core/envelope.ts';
+
+export const DEFAULT_SETTINGS: PlatformSettings = {
+  platformName: '网络货运平台',
+  logo: '/logo.svg',
+  logoLight: '/logo.svg',
+  logoTitle: '网络货运',
+  loginBackground: '',
+  footerAddress: '',
+  servicePhone: '',
+  companyName: '',
+  companyLink: '',
+  recordNumber: '',
+  licenseNumber: '',
+  vehicleTrack: false,
+};
+
+export async function readPlatformSettings(db: Kysely<SystemTables>): Promise<PlatformSettings> {
+  const row = await db.selectFrom('hy_setting').select('value').where('id', '=', 'platform').executeTakeFirst();
+  const stored = (row?.value ?? {}) as Partial<PlatformSettings>;
+  const merged: PlatformSettings = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as Array<keyof PlatformSettings>) {
+    const value = stored[key];
+    if (value !== undefined && typeof value === typeof DEFAULT_SETTINGS[key]) (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+  return merged;
+}
+
+export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  app.get(`${prefix}/setting/hySetting/queryPlatformSettings`, { config: { public: true } }, async () =>
+    ok(await readPlatformSettings(ctx.db)),
+  );
+}

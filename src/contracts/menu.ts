@@ -1,0 +1,104 @@
+/** Menu and permission shapes of `GET /sys/permission/getUserPermissionByToken` (contract §3). */
+
+export interface MenuMeta {
+  keepAlive: boolean;
+  internalOrExternal: boolean;
+  title: string;
+  icon?: string;
+  componentName: string;
+  url?: string;
+  hideTab?: boolean;
+  hideMenu?: boolean;
+  permissionList?: AuthEntry[];
+}
+
+export interface MenuNode {
+  id: string;
+  /** "1" registers a route, "0" does not. */
+  route: '0' | '1';
+  path: string;
+  name: string;
+  component: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta: MenuMeta;
+  children?: MenuNode[];
+}
+
+export interface AuthEntry {
+  action: string;
+  /** "1" show/hide, "2" disable. */
+  type: '1' | '2';
+  describe: string;
+  status?: '0' | '1';
+}
+
+export interface PermissionResult {
+  menu: MenuNode[];
+  auth: AuthEntry[];
+  allAuth: AuthEntry[];
+  sysSafeMode: boolean;
+}
+
+/** Dictionary item as JeecgBoot serialises it: `title` and `label` copy `text`. */
+export interface DictModel {
+  value: string;
+  text: string;
+  title: string;
+  label: string;
+}
+
+/** Menu folders and code pages (schemas/menus.json); entity screens add their own entries. */
+export interface MenuCatalogEntry {
+  key: string;
+  title: string;
+  path: string;
+  component: string;
+  icon?: string;
+  order: number;
+  parent?: string;
+  /** Role codes that see this entry when it is first created. */
+  roles: string[];
+  hidden?: boolean;
+}
+
+export interface MenuCatalog {
+  $schema?: string;
+  menus: MenuCatalogEntry[];
+}
+
+export interface DictionaryFile {
+  $schema?: string;
+  dictionaries: Array<{ code: string; name: string; items: Array<{ value: string; text: string }> }>;
+}
+
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  phone: string | null;
+  email: string | null;
+  orgCode: string | null;
+  orgCodeTxt?: string | null;
+  status: number;
+  delFlag: number;
+  userIdentity: number;
+  /** 1 platform staff, 2 customer (shipper), 6 customer admin. */
+  userType: number;
+  relTenantIds: string | null;
+  departIds: string | null;
+  homePath?: string;
+}
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  userType: number;
+  cid: string | null;
+  departs: Array<{ id: string; departName: string; orgCode: string }>;
+  multi_depart: 0 | 1 | 2;
+  sysAllDictItems: Record<string, DictModel[]>;
+  tenantList?: Array<{ id: number; name: string; status: number }>;
+}

@@ -1,0 +1,147 @@
+/**
+ * Entity schema → JSON Schema for writes, plus the human messages for each kind of failure. The browser feeds the
+ * JSON Schema to rjsf (validator-ajv8) and the server compiles the same object with ajv, both registering the
+ * formats below — one validation source for both sides.
+ */
+import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
+import { FORMAT_CHECKS, FORMAT_MESSAGES, isDate, isDateTime } from './formats.ts';
+
+export interface JsonSchemaObject {
+  type: 'object';
+  title?: string;
+  properties: Record<string, JsonSchemaProperty>;
+  required: string[];
+}
+
+export interface JsonSchemaProperty {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  title: string;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  default?: string | number | boolean;
+}
+
+/** JSON Schema format names. Prefixed where a name would collide with ajv-formats, which rjsf also loads. */
+export const JSON_SCHEMA_FORMAT: Record<FieldFormat, string> = {
+  mobile: 'mobile',
+  'cn-id-card': 'cn-id-card',
+  uscc: 'uscc',
+  plate: 'plate',
+  vin: 'vin',
+  email: 'cn-email',
+  'bank-card': 'bank-card',
+};
+
+/** Every format the compiled schemas may use, as plain string predicates (ajv `addFormat`, rjsf `customFormats`). */
+export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
+  ...Object.fromEntries(
+    (Object.keys(JSON_SCHEMA_FORMAT) as FieldFormat[]).map((f) => [JSON_SCHEMA_FORMAT[f], FORMAT_CHECKS[f]]),
+  ),
+  'cn-date': isDate,
+  'cn-datetime': isDateTime,
+};
+
+/** ajv options both sides use. multipleOfPrecision keeps 0.01 steps exact for money. */
+export const AJV_OPTIONS = { allErrors: true, strict: false, multipleOfPrecision: 8 } as const;
+
+export const DEFAULT_STRING_MAX = 255;
+export const DEFAULT_TEXT_MAX = 2000;
+
+export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
+  const base = { title: field.label, ...(field.default !== undefined ? { default: field.default } : {}) };
+  switch (field.type) {
+    case 'integer':
+      return { ...base, type: 'integer', minimum: field.minimum, maximum: field.maximum };
+    case 'number':
+      return { ...base, type: 'number', minimum: field.minimum, maximum: field.maximum };
+    case 'money':
+      return { ...base, type: 'number', minimum: field.minimum ?? 0, maximum: field.maximum, multipleOf: 0.01 };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'date':
+      return { ...base, type: 'string', format: 'cn-date' };
+    case 'datetime':
+      return { ...base, type: 'string', format: 'cn-datetime' };
+    case 'string':
+    case 'text': {
+      const max = field.maxLength ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : DEFAULT_STRING_MAX);
+      return {
+        ...base,
+        type: 'string',
+        minLength: field.required ? Math.max(1, field.minLength ?? 1) : field.minLength,
+        maxLength: max,
+        pattern: field.pattern,
+        format: field.format ? JSON_SCHEMA_FORMAT[field.format] : undefined,
+      };
+    }
+  }
+}
+
+/** Fields a client may write: declared, not server-managed. */
+export function writableFields(entity: EntitySchema): string[] {
+  return Object.keys(entity.fields).filter((name) => !entity.fields[name].readOnly);
+}
+
+export function entityWriteSchema(entity: EntitySchema): JsonSchemaObject {
+  const properties: Record<string, JsonSchemaProperty> = {};
+  for (const name of writableFields(entity)) {
+    properties[name] = dropUndefined(fieldToJsonSchema(entity.fields[name]));
+  }
+  const required = writableFields(entity).filter((name) => entity.fields[name].required);
+  return { type: 'object', title: entity.title, properties, required };
+}
+
+/**
+ * Empty strings and nulls mean "no value": drop them so `required` reports a missing field, and keep unknown
+ * properties out of the record entirely.
+ */
+export function normaliseRecord(entity: EntitySchema, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of writableFields(entity)) {
+    let value = data[name];
+    if (typeof value === 'string') value = value.trim();
+    if (value === '' || value === null || value === undefined) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The message a person reads for one failed rule of one field. */
+export function fieldMessage(field: FieldDef | undefined, keyword: string, params: Record<string, unknown>): string {
+  const label = field?.label ?? '字段';
+  switch (keyword) {
+    case 'required':
+      return `请输入${label}`;
+    case 'minLength':
+      return field?.required && params.limit === 1 ? `请输入${label}` : `${label}不能少于${String(params.limit)}个字符`;
+    case 'maxLength':
+      return `${label}不能超过${String(params.limit)}个字符`;
+    case 'minimum':
+      return `${label}不能小于${String(params.limit)}`;
+    case 'maximum':
+      return `${label}不能大于${String(params.limit)}`;
+    case 'multipleOf':
+      return `${label}最多保留两位小数`;
+    case 'type':
+      return `${label}的类型不正确`;
+    case 'pattern':
+      return field?.message ?? `${label}格式不正确`;
+    case 'format':
+      if (field?.message) return field.message;
+      if (field?.format) return FORMAT_MESSAGES[field.format];
+      if (field?.type === 'date') return `${label}应为日期（YYYY-MM-DD）`;
+      if (field?.type === 'datetime') return `${label}应为时间（YYYY-MM-DD HH:mm:ss）`;
+      return `${label}格式不正确`;
+    default:
+      return `${label}不符合要求`;
+  }
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

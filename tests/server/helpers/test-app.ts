@@ -1,0 +1,88 @@
+/**
+ * Starts the real server in-process for a test file, on an in-memory PGlite or on a fresh PostgreSQL database
+ * created for the file and dropped afterwards. PostgreSQL comes from TEST_DATABASE_URL (an admin connection),
+ * default postgres://postgres@127.0.0.1:5432/postgres; it is never skipped: if it is down the tests fail.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { configFromEnv } from '../../../server/config.ts';
+import { openDatabase, type DatabaseKind } from '../../../server/db/database.ts';
+import { MemoryKv } from '../../../server/core/kv.ts';
+import type { AppContext, ServerConfig } from '../../../server/context.ts';
+import type { Result } from '../../../src/contracts/envelope.ts';
+
+export const BACKENDS: DatabaseKind[] = ['pglite', 'postgres'];
+export const PASSWORD = 'Freight@2026';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  kind: DatabaseKind;
+  call<T = unknown>(options: InjectOptions & { token?: string }): Promise<{ status: number; body: Result<T> }>;
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `freight_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestApp(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  process.env.LOG_LEVEL = 'silent';
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    captchaEnabled: false,
+    seedDrivers: 40,
+    webDir: undefined,
+    ...overrides,
+    databaseUrl: postgres?.url,
+  };
+  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const kv = new MemoryKv();
+  const { app, ctx } = await buildApp(config, database, kv);
+
+  const call = async <T>(options: InjectOptions & { token?: string }) => {
+    const { token, ...rest } = options;
+    const response = await app.inject({
+      ...rest,
+      headers: { ...(rest.headers ?? {}), ...(token ? { 'x-access-token': token } : {}) },
+    });
+    return { status: response.statusCode, body: response.json() as Result<T> };
+  };
+
+  return {
+    app,
+    ctx,
+    kind,
+    call,
+    async login(username, password = PASSWORD) {
+      const { body } = await call<{ token: string }>({ method: 'POST', url: '/jeecg-boot/sys/login', payload: { username, password } });
+      if (!body.success) throw new Error(`login ${username} failed: ${body.message}`);
+      return body.result.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
