@@ -8,6 +8,7 @@ export default defineConfig({
   server: { proxy: { '/jeecg-boot': { target: apiTarget, ws: true } } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 900 },
   test: {
+    reporters: ['default', './tests/reporters/summary.ts'],
     projects: [
       {
         extends: true,
