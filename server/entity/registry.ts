@@ -8,19 +8,17 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
-import { sortableFields } from '../../src/contracts/entity.ts';
+import { SYSTEM_FIELD_DEFS, SYSTEM_FIELDS, sortableFields } from '../../src/contracts/entity.ts';
 import { toSnakeCase } from '../../src/contracts/naming.ts';
 import { AJV_OPTIONS, CUSTOM_FORMATS, entityWriteSchema } from '../../src/contracts/validation/entity-json-schema.ts';
 
-/** System properties every entity row carries, with their column and type. */
-export const SYSTEM_COLUMNS: Record<string, { column: string; type: FieldDef['type']; label: string }> = {
-  id: { column: 'id', type: 'string', label: 'ID' },
-  createBy: { column: 'create_by', type: 'string', label: '创建人' },
-  createTime: { column: 'create_time', type: 'datetime', label: '创建时间' },
-  updateBy: { column: 'update_by', type: 'string', label: '更新人' },
-  updateTime: { column: 'update_time', type: 'datetime', label: '更新时间' },
-  sysOrgCode: { column: 'sys_org_code', type: 'string', label: '所属部门' },
-};
+/** System properties every entity row carries (tenantId never leaves the server), with their column and type. */
+export const SYSTEM_COLUMNS: Record<string, { column: string; type: FieldDef['type']; label: string }> = Object.fromEntries(
+  SYSTEM_FIELDS.filter((name) => name !== 'tenantId').map((name) => [
+    name,
+    { column: toSnakeCase(name), type: SYSTEM_FIELD_DEFS[name].type, label: SYSTEM_FIELD_DEFS[name].label },
+  ]),
+);
 
 export interface EntityRuntime {
   schema: EntitySchema;

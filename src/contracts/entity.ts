@@ -117,6 +117,23 @@ export interface EntitySchema {
 
 /** Columns every entity table has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode', 'tenantId'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+
+/** Labels and types of the system columns, so lists can show, sort and filter them like declared fields. */
+export const SYSTEM_FIELD_DEFS: Record<SystemField, FieldDef> = {
+  id: { label: '主键', type: 'string' },
+  createBy: { label: '创建人', type: 'string' },
+  createTime: { label: '创建时间', type: 'datetime' },
+  updateBy: { label: '更新人', type: 'string' },
+  updateTime: { label: '更新时间', type: 'datetime' },
+  sysOrgCode: { label: '所属部门', type: 'string' },
+  tenantId: { label: '租户', type: 'integer' },
+};
+
+/** A declared field or a system column, by property name. */
+export function fieldDef(entity: Pick<EntitySchema, 'fields'>, name: string): FieldDef | undefined {
+  return entity.fields[name] ?? (SYSTEM_FIELD_DEFS as Record<string, FieldDef>)[name];
+}
 
 export function permissionCode(entity: Pick<EntitySchema, 'permissionPrefix'>, action: EntityAction): string {
   return `${entity.permissionPrefix}:${action}`;
@@ -128,7 +145,7 @@ export function normaliseColumn(column: string | ListColumnDef): ListColumnDef {
 
 export function normaliseQueryField(entity: EntitySchema, query: string | QueryFieldDef): Required<QueryFieldDef> {
   const def = typeof query === 'string' ? { field: query } : query;
-  const field = entity.fields[def.field];
+  const field = fieldDef(entity, def.field);
   const fallback: QueryMode =
     field && (field.dict || field.type === 'boolean') ? 'eq' : field && isRangeType(field.type) ? 'range' : 'like';
   return { field: def.field, mode: def.mode ?? fallback };

@@ -275,7 +275,8 @@ describe('fieldToJsonSchema and entityWriteSchema', () => {
     expect(schema.title).toBe('司机');
     expect(schema.required).toEqual(['driverName', 'idCard', 'telephone', 'vehicleClass', 'ownerType', 'reviewStatus']);
     expect(Object.keys(schema.properties)).toEqual(Object.keys(driverEntity.fields));
-    expect(schema.properties.idCard).toEqual({ title: '身份证号', type: 'string', minLength: 1, maxLength: 18, format: 'cn-id-card' });
+    expect(schema.properties.idCard).toEqual({ title: '身份证号', type: 'string', minLength: 1, maxLength: 18, pattern: '\\S', format: 'cn-id-card' });
+    expect(schema.properties.remark).toEqual({ title: '备注', type: 'string', maxLength: 500 });
     expect(schema.properties.validPeriodTo).toEqual({ title: '驾驶证有效期至', type: 'string', format: 'cn-date' });
     expect(schema.properties.creditScore).toEqual({ title: '信用分', type: 'integer', minimum: 0, maximum: 100, default: 100 });
     // No undefined keys survive (JSON round trip is lossless).
@@ -400,5 +401,16 @@ describe('driver write schema compiled with ajv', () => {
     const byPath = Object.fromEntries(errors.map((e) => [e.instancePath, e.keyword]));
     expect(byPath).toEqual({ '/telephone': 'format', '/creditScore': 'maximum', '/validPeriodTo': 'format', '/driverName': 'maxLength' });
     expect(errorsOf({ ...good, creditScore: 9.5 })[0]).toMatchObject({ keyword: 'type', instancePath: '/creditScore' });
+  });
+});
+
+describe('required text that is only whitespace', () => {
+  it('is refused by the shared schema with the required message', () => {
+    const ajv = new Ajv({ ...AJV_OPTIONS });
+    for (const [name, check] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, check);
+    const validate = ajv.compile(entityWriteSchema(driverEntity));
+    expect(validate({ driverName: '   ' })).toBe(false);
+    const error = validate.errors!.find((e) => e.instancePath === '/driverName')!;
+    expect(fieldMessage(driverEntity.fields.driverName, error.keyword, error.params)).toBe('请输入姓名');
   });
 });

@@ -49,6 +49,9 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
 /** ajv options both sides use. multipleOfPrecision keeps 0.01 steps exact for money. */
 export const AJV_OPTIONS = { allErrors: true, strict: false, multipleOfPrecision: 8 } as const;
 
+/** Pattern given to required strings without one of their own. */
+export const NOT_BLANK = '\\S';
+
 export const DEFAULT_STRING_MAX = 255;
 export const DEFAULT_TEXT_MAX = 2000;
 
@@ -75,7 +78,8 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
         type: 'string',
         minLength: field.required ? Math.max(1, field.minLength ?? 1) : field.minLength,
         maxLength: max,
-        pattern: field.pattern,
+        // Whitespace alone is "no value": the server trims before validating, so the browser must refuse it too.
+        pattern: field.pattern ?? (field.required ? NOT_BLANK : undefined),
         format: field.format ? JSON_SCHEMA_FORMAT[field.format] : undefined,
       };
     }
@@ -130,6 +134,7 @@ export function fieldMessage(field: FieldDef | undefined, keyword: string, param
     case 'type':
       return `${label}的类型不正确`;
     case 'pattern':
+      if (params.pattern === NOT_BLANK) return `请输入${label}`;
       return field?.message ?? `${label}格式不正确`;
     case 'format':
       if (field?.message) return field.message;

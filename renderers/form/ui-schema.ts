@@ -1,0 +1,66 @@
+/**
+ * Entity form section → rjsf uiSchema: field order, widgets per field type, placeholders, and no rjsf submit
+ * button (the modal's 确定 submits). Writable fields the form does not list stay in the data but are hidden.
+ */
+import type { UiSchema } from '@rjsf/utils';
+import { writableFields } from '../../src/contracts/index.ts';
+import type { EntitySchema, FieldDef } from '../../src/contracts/index.ts';
+
+export const WidgetNames = {
+  dict: 'DictSelectWidget',
+  date: 'CnDateWidget',
+  textarea: 'textarea',
+  hidden: 'hidden',
+} as const;
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export function formFieldNames(entity: EntitySchema): string[] {
+  const writable = new Set(writableFields(entity));
+  return entity.form.fields.filter((name) => writable.has(name));
+}
+
+export function buildUiSchema(entity: EntitySchema): UiSchema {
+  const shown = formFieldNames(entity);
+  const hidden = writableFields(entity).filter((name) => !shown.includes(name));
+  const ui: UiSchema = {
+    'ui:order': [...shown, ...hidden],
+    'ui:submitButtonOptions': { norender: true },
+  };
+  for (const name of shown) ui[name] = fieldUi(entity.fields[name]);
+  for (const name of hidden) ui[name] = { 'ui:widget': WidgetNames.hidden };
+  return ui;
+}
+
+function fieldUi(field: FieldDef): UiSchema {
+  if (field.dict) {
+    return { 'ui:widget': WidgetNames.dict, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { dictCode: field.dict } };
+  }
+  switch (field.type) {
+    case 'date':
+      return { 'ui:widget': WidgetNames.date, 'ui:placeholder': field.placeholder ?? '请选择日期', 'ui:options': { dateFormat: DATE_FORMAT } };
+    case 'datetime':
+      return { 'ui:widget': WidgetNames.date, 'ui:placeholder': field.placeholder ?? '请选择时间', 'ui:options': { dateFormat: DATETIME_FORMAT } };
+    case 'text':
+      return { 'ui:widget': WidgetNames.textarea, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { rows: 3 } };
+    case 'boolean':
+      return {};
+    default:
+      return { 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
+  }
+}
+
+/** Values a record read from the server contributes to the form: writable fields only, dates trimmed to their type. */
+export function recordToFormData(entity: EntitySchema, record: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const name of writableFields(entity)) {
+    const value = record[name];
+    if (value === null || value === undefined) continue;
+    const type = entity.fields[name].type;
+    if (type === 'date' && typeof value === 'string') data[name] = value.slice(0, 10);
+    else if (type === 'datetime' && typeof value === 'string') data[name] = value.replace('T', ' ').slice(0, 19);
+    else data[name] = value;
+  }
+  return data;
+}

@@ -1,0 +1,51 @@
+/** rjsf widgets for entity fields, on antd: dictionary select and a date picker that writes the wire format. */
+import { DatePicker, Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import dayjs from 'dayjs';
+import { useDictItems } from '../../src/engine/services.tsx';
+import { DATE_FORMAT, DATETIME_FORMAT } from './ui-schema.ts';
+
+const FULL_WIDTH = { width: '100%' } as const;
+
+export function DictSelectWidget(props: WidgetProps) {
+  const dictCode = typeof props.options.dictCode === 'string' ? props.options.dictCode : undefined;
+  const items = useDictItems(dictCode);
+  const value = props.value === undefined || props.value === null || props.value === '' ? undefined : String(props.value);
+  return (
+    <Select
+      id={props.id}
+      value={value}
+      placeholder={props.placeholder}
+      disabled={props.disabled || props.readonly}
+      allowClear={!props.required}
+      showSearch={{ optionFilterProp: 'label' }}
+      style={FULL_WIDTH}
+      options={items.map((item) => ({ value: item.value, label: item.text }))}
+      onChange={(next: string | undefined) => props.onChange(next ?? undefined)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+    />
+  );
+}
+
+export function CnDateWidget(props: WidgetProps) {
+  const format = props.options.dateFormat === DATETIME_FORMAT ? DATETIME_FORMAT : DATE_FORMAT;
+  const parsed = typeof props.value === 'string' && props.value !== '' ? dayjs(props.value) : undefined;
+  return (
+    <DatePicker
+      id={props.id}
+      value={parsed && parsed.isValid() ? parsed : null}
+      format={format}
+      showTime={format === DATETIME_FORMAT}
+      placeholder={props.placeholder}
+      disabled={props.disabled || props.readonly}
+      style={FULL_WIDTH}
+      onChange={(date) => props.onChange(date ? date.format(format) : undefined)}
+    />
+  );
+}
+
+export const entityWidgets = {
+  DictSelectWidget,
+  CnDateWidget,
+};

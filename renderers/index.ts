@@ -1,0 +1,19 @@
+/**
+ * The renderer catalogue. Registration is lazy: nothing here imports antd, rjsf or ajv, so the login screen
+ * stays light and each renderer arrives in its own chunk the first time a screen needs it.
+ */
+import type { Registry } from '../src/engine/registry.ts';
+import type { EntityFormProps } from './form/types.ts';
+import type { ListPageProps } from './list-page/types.ts';
+import { RendererTypes } from './node-types.ts';
+
+export type { EntityFormProps } from './form/types.ts';
+export type { ListPageProps } from './list-page/types.ts';
+
+export { RendererTypes } from './node-types.ts';
+
+export function registerRenderers(registry: Registry): Registry {
+  registry.register<ListPageProps>({ type: RendererTypes.listPage, load: () => import('./list-page/ListPage.tsx') });
+  registry.register<EntityFormProps>({ type: RendererTypes.form, load: () => import('./form/EntityForm.tsx') });
+  return registry;
+}

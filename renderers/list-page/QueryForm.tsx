@@ -1,0 +1,180 @@
+/**
+ * The list's query form, built from `list.query`: text for like fields, a dictionary select for dict fields, a
+ * date range picker for date ranges and a pair of numbers for numeric ranges. It reports plain values
+ * (dates as YYYY-MM-DD) so the engine can turn them into filters.
+ */
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import type { EntitySchema } from '../../src/contracts/index.ts';
+import { queryFields } from '../../src/engine/fields.ts';
+import type { QueryField } from '../../src/engine/fields.ts';
+import type { QueryValues, RangeValue } from '../../src/engine/list-query.ts';
+import { useDictItems } from '../../src/engine/services.tsx';
+
+type FormValues = Record<string, unknown>;
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const beginName = (field: string) => `${field}__begin`;
+const endName = (field: string) => `${field}__end`;
+
+function isDateField(query: QueryField): boolean {
+  return query.def.type === 'date' || query.def.type === 'datetime';
+}
+
+export function toFormValues(entity: EntitySchema, values: QueryValues): FormValues {
+  const out: FormValues = {};
+  for (const query of queryFields(entity)) {
+    const value = values[query.field];
+    if (value === undefined || value === null) continue;
+    if (query.mode !== 'range') {
+      out[query.field] = value;
+    } else if (Array.isArray(value)) {
+      const [begin, end] = value;
+      if (isDateField(query)) {
+        const range = [begin, end].map((v) => (v === undefined || v === '' ? null : dayjs(String(v))));
+        out[query.field] = range.map((d) => (d && d.isValid() ? d : null));
+      } else {
+        out[beginName(query.field)] = toNumber(begin);
+        out[endName(query.field)] = toNumber(end);
+      }
+    }
+  }
+  return out;
+}
+
+export function fromFormValues(entity: EntitySchema, values: FormValues): QueryValues {
+  const out: QueryValues = {};
+  for (const query of queryFields(entity)) {
+    if (query.mode !== 'range') {
+      const value = values[query.field];
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[query.field] = value;
+      continue;
+    }
+    const range: RangeValue = isDateField(query)
+      ? dateRange(values[query.field])
+      : [toNumber(values[beginName(query.field)]), toNumber(values[endName(query.field)])];
+    if (range[0] !== undefined || range[1] !== undefined) out[query.field] = range;
+  }
+  return out;
+}
+
+function dateRange(value: unknown): RangeValue {
+  if (!Array.isArray(value)) return [undefined, undefined];
+  const format = (d: unknown) => (dayjs.isDayjs(d) && d.isValid() ? d.format(DATE_FORMAT) : undefined);
+  return [format(value[0]), format(value[1])];
+}
+
+function toNumber(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function DictQuerySelect(props: { dictCode: string; placeholder: string; value?: string; onChange?: (v?: string) => void; id?: string }) {
+  const items = useDictItems(props.dictCode);
+  return (
+    <Select
+      id={props.id}
+      allowClear
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={(value: string | undefined) => props.onChange?.(value)}
+      options={items.map((item) => ({ value: item.value, label: item.text }))}
+    />
+  );
+}
+
+function QueryInput({ query }: { query: QueryField }) {
+  const { field, mode, def } = query;
+  if (mode === 'range' && isDateField(query)) {
+    return (
+      <Form.Item name={field} label={def.label}>
+        <DatePicker.RangePicker style={{ width: '100%' }} placeholder={['开始日期', '结束日期']} />
+      </Form.Item>
+    );
+  }
+  if (mode === 'range') {
+    return (
+      <Form.Item label={def.label}>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name={beginName(field)} noStyle>
+            <InputNumber style={{ width: '50%' }} placeholder="最小值" aria-label={`${def.label}最小值`} />
+          </Form.Item>
+          <Form.Item name={endName(field)} noStyle>
+            <InputNumber style={{ width: '50%' }} placeholder="最大值" aria-label={`${def.label}最大值`} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    );
+  }
+  if (def.dict) {
+    return (
+      <Form.Item name={field} label={def.label}>
+        <DictQuerySelect dictCode={def.dict} placeholder={`请选择${def.label}`} />
+      </Form.Item>
+    );
+  }
+  if (def.type === 'boolean') {
+    return (
+      <Form.Item name={field} label={def.label}>
+        <Select allowClear placeholder={`请选择${def.label}`} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item name={field} label={def.label}>
+      <Input allowClear placeholder={`请输入${def.label}`} />
+    </Form.Item>
+  );
+}
+
+export interface QueryFormProps {
+  entity: EntitySchema;
+  initialValues: QueryValues;
+  onSearch: (values: QueryValues) => void;
+}
+
+export function QueryForm({ entity, initialValues, onSearch }: QueryFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  const fields = queryFields(entity);
+  if (fields.length === 0) return null;
+
+  function reset() {
+    // Reset clears everything, including values that came from the URL.
+    const empty: FormValues = {};
+    for (const name of Object.keys(form.getFieldsValue(true) as FormValues)) empty[name] = undefined;
+    form.setFieldsValue(empty);
+    onSearch({});
+  }
+
+  return (
+    <Form
+      form={form}
+      name={`${entity.name}-query`}
+      role="search"
+      aria-label={`${entity.title}查询`}
+      initialValues={toFormValues(entity, initialValues)}
+      onFinish={(values) => onSearch(fromFormValues(entity, values))}
+      style={{ marginBottom: 8 }}
+    >
+      <Row gutter={16}>
+        {fields.map((query) => (
+          <Col key={query.field} xs={24} sm={12} md={8} xl={6}>
+            <QueryInput query={query} />
+          </Col>
+        ))}
+        <Col xs={24} sm={12} md={8} xl={6}>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button onClick={reset}>重置</Button>
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The route table. Public pages sit in the user layout; /404 stands alone; every other path belongs to the
+ * private area, whose routes come from the server menu.
+ */
+import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, safeRedirect } from './paths.ts';
+import { PrivateArea } from './PrivateArea.tsx';
+import { useSession } from './session.tsx';
+import { LoginPage } from './user/LoginPage.tsx';
+import { NotOpenPage } from './user/NotOpenPage.tsx';
+import { UserLayout } from './user/UserLayout.tsx';
+
+/** Pages reserved for later releases, shown as "not yet open" rather than as fake forms. */
+const NOT_OPEN_PAGES: Array<{ path: string; title: string }> = [
+  { path: '/user/register', title: '用户注册' },
+  { path: '/user/register-result', title: '注册结果' },
+  { path: '/user/alteration', title: '找回密码' },
+  { path: '/user/login3', title: '手机号登录' },
+  { path: '/home', title: '平台首页' },
+  { path: '/customer/register', title: '客户注册' },
+];
+
+/** A signed-in user has no business on the login page: send them on (to `redirect` when it is safe). */
+function LoginRoute() {
+  const { token, permissionStatus } = useSession();
+  const [params] = useSearchParams();
+  if (token && permissionStatus !== 'invalid-menu') {
+    return <Navigate to={safeRedirect(params.get('redirect')) ?? HOME_PATH} replace />;
+  }
+  return <LoginPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<UserLayout />}>
+        <Route path={LOGIN_PATH} element={<LoginRoute />} />
+        {NOT_OPEN_PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
+        ))}
+      </Route>
+      <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+      <Route path="*" element={<PrivateArea />} />
+    </Routes>
+  );
+}

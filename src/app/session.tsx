@@ -1,0 +1,148 @@
+/**
+ * Who is signed in and what they may see. The token lives in storage (so a reload keeps the session); the menu and
+ * button permissions are fetched after login and again after every reload before any private route renders.
+ */
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { LoginResult, PermissionResult, UserInfo } from '../contracts/index.ts';
+import { isValidMenu } from '../engine/menu-routes.ts';
+import { StorageKeys } from '../http/storage.ts';
+import type { AuthProvider, LoginForm } from '../providers/auth.ts';
+import type { DictProvider } from '../providers/dicts.ts';
+import type { SessionStorage } from '../http/storage.ts';
+
+/** JeecgBoot's own wording for a login whose menu came back empty. */
+export const INVALID_MENU_MESSAGE = 'getPermissionList: permissions must be a non-null array !';
+
+export type PermissionStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'invalid-menu';
+
+export interface Session {
+  token: string | undefined;
+  user: UserInfo | undefined;
+  permissions: PermissionResult | undefined;
+  permissionStatus: PermissionStatus;
+  permissionError: string | undefined;
+  /**
+   * Whether the login page should bring the user back to where they were. False after a deliberate logout (or an
+   * expired-session dialog), which lands on the plain login page.
+   */
+  returnAfterLogin: boolean;
+  /** Captcha image (data URL) for the key the login form chose. */
+  captcha(checkKey: string): Promise<string>;
+  /** Signs in and loads the permissions; the session appears only when both succeeded. */
+  login(form: LoginForm): Promise<LoginResult>;
+  /** Fetches menu and button permissions; resolves with the final status. */
+  loadPermissions(): Promise<PermissionStatus>;
+  /** Tells the server, then forgets the session locally whatever the server says. */
+  logout(options?: { keepPlace?: boolean }): Promise<void>;
+  /** Forgets the session without calling the server (it already refused the token). */
+  forget(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export interface SessionDeps {
+  auth: AuthProvider;
+  storage: SessionStorage;
+  dicts: DictProvider;
+}
+
+export function SessionProvider({ deps, children }: { deps: SessionDeps; children: ReactNode }) {
+  const { auth, storage, dicts } = deps;
+  const [token, setToken] = useState(() => auth.token());
+  const [user, setUser] = useState(() => auth.userInfo());
+  const [permissions, setPermissions] = useState<PermissionResult>();
+  const [permissionStatus, setPermissionStatus] = useState<PermissionStatus>('idle');
+  const [permissionError, setPermissionError] = useState<string>();
+  const [returnAfterLogin, setReturnAfterLogin] = useState(true);
+
+  const forget = useCallback(() => {
+    setReturnAfterLogin(false);
+    storage.clear();
+    setToken(undefined);
+    setUser(undefined);
+    setPermissions(undefined);
+    setPermissionStatus('idle');
+    setPermissionError(undefined);
+  }, [storage]);
+
+  const login = useCallback(
+    async (form: LoginForm) => {
+      const result = await auth.login(form);
+      dicts.prime(result.sysAllDictItems ?? {});
+      // The session becomes visible only with its menu, so no screen ever sees a token without permissions.
+      let granted: PermissionResult;
+      try {
+        granted = await auth.permissions();
+      } catch (error: unknown) {
+        await auth.logout();
+        throw error;
+      }
+      if (!granted || !isValidMenu(granted.menu)) {
+        await auth.logout();
+        throw new Error(INVALID_MENU_MESSAGE);
+      }
+      setToken(result.token);
+      setUser(result.userInfo);
+      setPermissions(granted);
+      setPermissionStatus('ready');
+      setPermissionError(undefined);
+      setReturnAfterLogin(true);
+      return result;
+    },
+    [auth, dicts],
+  );
+
+  const loadPermissions = useCallback(async (): Promise<PermissionStatus> => {
+    setPermissionStatus('loading');
+    setPermissionError(undefined);
+    try {
+      const result = await auth.permissions();
+      if (!result || !isValidMenu(result.menu)) {
+        setPermissionStatus('invalid-menu');
+        setPermissionError(INVALID_MENU_MESSAGE);
+        return 'invalid-menu';
+      }
+      setPermissions(result);
+      setPermissionStatus('ready');
+      return 'ready';
+    } catch (error: unknown) {
+      setPermissionStatus('failed');
+      setPermissionError(error instanceof Error ? error.message : String(error));
+      return 'failed';
+    }
+  }, [auth]);
+
+  const logout = useCallback(
+    async (options?: { keepPlace?: boolean }) => {
+      await auth.logout();
+      forget();
+      if (options?.keepPlace) setReturnAfterLogin(true);
+    },
+    [auth, forget],
+  );
+
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user: user ?? storage.get<UserInfo>(StorageKeys.userInfo),
+      permissions,
+      permissionStatus,
+      permissionError,
+      returnAfterLogin,
+      captcha: auth.captcha,
+      login,
+      loadPermissions,
+      logout,
+      forget,
+    }),
+    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, loadPermissions, logout, forget],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() needs a <SessionProvider> above it');
+  return session;
+}

@@ -1,0 +1,44 @@
+/** Layout of the public pages: a centred card over the login background, branding on top, company footer below. */
+import { Card, Typography } from 'antd';
+import { Outlet } from 'react-router';
+import { usePlatformSettings } from '../settings.tsx';
+
+const GRADIENT = 'linear-gradient(135deg, #1d3b72 0%, #2f6fd6 55%, #7bb4ff 100%)';
+
+export function UserLayout() {
+  const settings = usePlatformSettings();
+  const background = settings.loginBackground
+    ? `center / cover no-repeat url(${JSON.stringify(settings.loginBackground)})`
+    : GRADIENT;
+  const footer = [
+    settings.footerAddress && `地址：${settings.footerAddress}`,
+    settings.servicePhone && `客服电话：${settings.servicePhone}`,
+  ].filter(Boolean);
+  const legal = [
+    settings.companyName && `Copyright © ${new Date().getFullYear()} ${settings.companyName}`,
+    settings.recordNumber,
+    settings.licenseNumber && `网络货运经营许可证：${settings.licenseNumber}`,
+  ].filter(Boolean);
+
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background }}>
+      <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '48px 16px' }}>
+        <Card style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 24px rgba(0,0,0,0.18)' }}>
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, marginBottom: 24 }}>
+            {settings.logoLight || settings.logo ? (
+              <img src={settings.logoLight || settings.logo} alt="logo" style={{ height: 40 }} />
+            ) : null}
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {settings.platformName}
+            </Typography.Title>
+          </div>
+          <Outlet />
+        </Card>
+      </main>
+      <footer style={{ textAlign: 'center', color: 'rgba(255,255,255,0.85)', padding: '16px', fontSize: 12, lineHeight: '22px' }}>
+        {footer.length > 0 ? <div>{footer.join('　')}</div> : null}
+        {legal.length > 0 ? <div>{legal.join('　')}</div> : null}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The providers a renderer may use, handed down through React context (anchors §3.4: pull, don't push).
+ * Renderers never import http or axios; the app, or a test, decides what sits behind these interfaces.
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { DictModel } from '../contracts/index.ts';
+import type { AccessProvider } from '../providers/access.ts';
+import type { DataProvider } from '../providers/data.ts';
+import type { DictProvider } from '../providers/dicts.ts';
+
+export interface Services {
+  data: DataProvider;
+  dicts: DictProvider;
+  access: AccessProvider;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider(props: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={props.services}>{props.children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() needs a <ServicesProvider> above it');
+  return services;
+}
+
+/** Items of one dictionary: the cached list at once, otherwise an empty list until the request answers. */
+export function useDictItems(code: string | undefined): DictModel[] {
+  const { dicts } = useServices();
+  const [items, setItems] = useState<DictModel[]>(() => (code ? (dicts.peek(code) ?? []) : []));
+  useEffect(() => {
+    if (!code) return;
+    const cached = dicts.peek(code);
+    if (cached) {
+      setItems(cached);
+      return;
+    }
+    let live = true;
+    dicts
+      .load(code)
+      .then((loaded) => live && setItems(loaded))
+      .catch(() => live && setItems([]));
+    return () => {
+      live = false;
+    };
+  }, [code, dicts]);
+  return items;
+}
+
+/** Loads several dictionaries at once; `version` changes when one arrives so lookups can re-render. */
+export function useDictionaries(codes: string[]): number {
+  const { dicts } = useServices();
+  const [version, setVersion] = useState(0);
+  const key = [...new Set(codes)].sort().join(',');
+  useEffect(() => {
+    let live = true;
+    const missing = key ? key.split(',').filter((code) => !dicts.peek(code)) : [];
+    if (missing.length === 0) return;
+    Promise.allSettled(missing.map((code) => dicts.load(code))).then(() => live && setVersion((v) => v + 1));
+    return () => {
+      live = false;
+    };
+  }, [key, dicts]);
+  return version;
+}

@@ -1,0 +1,139 @@
+/**
+ * The axios client speaking the JeecgBoot dialect (contract §1–2): token and tenant headers, the `_t` cache buster,
+ * and unwrapping of the `Result<T>` envelope into typed results or a typed HttpError.
+ */
+import axios from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
+import type { Result } from '../contracts/index.ts';
+import { HttpError, readFieldErrors, statusMessage } from './errors.ts';
+import { StorageKeys } from './storage.ts';
+import type { SessionStorage } from './storage.ts';
+
+export const DEFAULT_BASE_URL = '/jeecg-boot';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The dictionary endpoint is signed on a real JeecgBoot server, so it must not carry `_t` (contract §1.3). */
+const NO_CACHE_BUSTER = '/sys/dict/getDictItems';
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface HttpClientOptions {
+  storage: SessionStorage;
+  baseURL?: string;
+  timeout?: number;
+  /** Replaces the network layer (tests). */
+  adapter?: AxiosAdapter;
+  now?: () => number;
+}
+
+export type UnauthorizedHandler = (error: HttpError) => void;
+
+export interface HttpClient {
+  readonly axios: AxiosInstance;
+  /** Sends a request and returns the whole envelope once it reports success. */
+  request<T>(config: AxiosRequestConfig): Promise<Result<T>>;
+  getResult<T>(url: string, params?: QueryParams): Promise<T>;
+  postResult<T>(url: string, body?: unknown): Promise<T>;
+  putResult<T>(url: string, body?: unknown): Promise<T>;
+  deleteResult<T>(url: string, params?: QueryParams): Promise<T>;
+  /** Called on HTTP 401; src/app installs one that shows the "登录已过期" dialog, keeping antd out of here. */
+  setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const now = options.now ?? Date.now;
+  const instance = axios.create({
+    baseURL: options.baseURL ?? DEFAULT_BASE_URL,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+  let onUnauthorized: UnauthorizedHandler | undefined;
+
+  instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = options.storage.get<string>(StorageKeys.token);
+    if (token) config.headers.set('X-Access-Token', token);
+    const tenantId = options.storage.get<string | number>(StorageKeys.tenantId);
+    config.headers.set('tenant-id', String(tenantId ?? 0));
+    const method = (config.method ?? 'get').toLowerCase();
+    if (method === 'get' && !(config.url ?? '').includes(NO_CACHE_BUSTER)) {
+      config.params = { _t: Math.floor(now() / 1000), ...(config.params as object | undefined) };
+    }
+    return config;
+  });
+
+  async function request<T>(config: AxiosRequestConfig): Promise<Result<T>> {
+    let body: unknown;
+    try {
+      body = (await instance.request<unknown>(config)).data;
+    } catch (cause) {
+      const error = toHttpError(cause);
+      if (error.status === 401 || isLegacyTokenFailure(error)) onUnauthorized?.(error);
+      throw error;
+    }
+    if (!isEnvelope(body)) {
+      throw new HttpError({ status: 200, code: 0, message: '服务器返回了无法识别的数据' });
+    }
+    if (!body.success) {
+      throw new HttpError({
+        status: 200,
+        code: body.code,
+        message: body.message || statusMessage(500),
+        fieldErrors: readFieldErrors(body.result),
+      });
+    }
+    return body as Result<T>;
+  }
+
+  return {
+    axios: instance,
+    request,
+    getResult: async <T>(url: string, params?: QueryParams) => (await request<T>({ method: 'get', url, params })).result,
+    postResult: async <T>(url: string, data?: unknown) => (await request<T>({ method: 'post', url, data })).result,
+    putResult: async <T>(url: string, data?: unknown) => (await request<T>({ method: 'put', url, data })).result,
+    deleteResult: async <T>(url: string, params?: QueryParams) =>
+      (await request<T>({ method: 'delete', url, params })).result,
+    setUnauthorizedHandler(handler) {
+      onUnauthorized = handler;
+    },
+  };
+}
+
+function isEnvelope(body: unknown): body is Result<unknown> {
+  return !!body && typeof body === 'object' && typeof (body as Result<unknown>).success === 'boolean';
+}
+
+/** JeecgBoot 2.x answered an expired session with HTTP 500 and "Token失效" (contract §2.5). */
+function isLegacyTokenFailure(error: HttpError): boolean {
+  return error.status === 500 && error.message.includes('Token失效');
+}
+
+function toHttpError(cause: unknown): HttpError {
+  if (!axios.isAxiosError(cause)) {
+    return new HttpError({ status: 0, code: 0, message: cause instanceof Error ? cause.message : String(cause) });
+  }
+  if (!cause.response) {
+    const timedOut = cause.code === 'ECONNABORTED' || cause.code === 'ETIMEDOUT';
+    return new HttpError({ status: timedOut ? 504 : 0, code: 0, message: statusMessage(timedOut ? 504 : 0) });
+  }
+  const { status, data } = cause.response;
+  const envelope = parseBody(data);
+  const serverMessage = envelope && typeof envelope.message === 'string' ? envelope.message : '';
+  return new HttpError({
+    status,
+    code: envelope && typeof envelope.code === 'number' ? envelope.code : status,
+    message: status === 401 ? statusMessage(401) : serverMessage || statusMessage(status),
+    fieldErrors: envelope ? readFieldErrors(envelope.result) : undefined,
+  });
+}
+
+/** The 401 body arrives as text/html in JeecgBoot, so it may still be a JSON string. */
+function parseBody(data: unknown): Partial<Result<unknown>> | undefined {
+  if (typeof data === 'string') {
+    try {
+      return parseBody(JSON.parse(data));
+    } catch {
+      return undefined;
+    }
+  }
+  return data && typeof data === 'object' ? (data as Partial<Result<unknown>>) : undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * Data provider over the JeecgBoot CRUD dialect (contract §1.3–1.4). Screens speak in structured filters and sorts;
+ * this module alone knows how they become `*v*`, `_begin/_end`, `column/order` and the add/edit/delete endpoints.
+ */
+import type { Page, WireRecord } from '../contracts/index.ts';
+import type { HttpClient, QueryParams } from '../http/client.ts';
+
+export type SortOrder = 'asc' | 'desc';
+export type Scalar = string | number | boolean;
+
+export interface ListSort {
+  field: string;
+  order: SortOrder;
+}
+
+export type ListFilter =
+  | { field: string; op: 'contains'; value: string }
+  | { field: string; op: 'eq'; value: Scalar }
+  /** Either end may be missing; dates travel as YYYY-MM-DD. */
+  | { field: string; op: 'between'; value: [Scalar | undefined, Scalar | undefined] };
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort?: ListSort;
+  filters?: ListFilter[];
+}
+
+export interface ListResult {
+  records: WireRecord[];
+  total: number;
+}
+
+/** What the server said about a successful write; screens show `message` as the toast. */
+export interface WriteResult {
+  message: string;
+}
+
+export type RecordId = string | number;
+
+export interface DataProvider {
+  /** `resource` is the entity's API base path, e.g. /hydriver/hyDriver. */
+  getList(resource: string, query: ListQuery, signal?: AbortSignal): Promise<ListResult>;
+  getOne(resource: string, id: RecordId): Promise<WireRecord>;
+  create(resource: string, values: WireRecord): Promise<WriteResult>;
+  update(resource: string, id: RecordId, values: WireRecord): Promise<WriteResult>;
+  deleteMany(resource: string, ids: RecordId[]): Promise<WriteResult>;
+}
+
+/** Query-string parameters of a list request; exported so the encoding can be tested on its own. */
+export function listParams(query: ListQuery): QueryParams {
+  const params: QueryParams = { pageNo: query.page, pageSize: query.pageSize };
+  if (query.sort) {
+    params.column = query.sort.field;
+    params.order = query.sort.order;
+  }
+  for (const filter of query.filters ?? []) {
+    switch (filter.op) {
+      case 'contains':
+        if (filter.value !== '') params[filter.field] = `*${filter.value}*`;
+        break;
+      case 'eq':
+        // A bare comma means IN on the server; `++` is the dialect's escaped comma (contract §1.3).
+        params[filter.field] = typeof filter.value === 'string' ? filter.value.replaceAll(',', '++') : filter.value;
+        break;
+      case 'between': {
+        const [begin, end] = filter.value;
+        if (begin !== undefined && begin !== '') params[`${filter.field}_begin`] = begin;
+        if (end !== undefined && end !== '') params[`${filter.field}_end`] = end;
+        break;
+      }
+    }
+  }
+  return params;
+}
+
+export function createDataProvider(http: HttpClient): DataProvider {
+  const writeResult = (message: string): WriteResult => ({ message });
+
+  return {
+    async getList(resource, query, signal) {
+      const envelope = await http.request<Page<WireRecord> | WireRecord[]>({
+        method: 'get',
+        url: `${resource}/list`,
+        params: listParams(query),
+        signal,
+      });
+      const result = envelope.result;
+      // Non-paged endpoints answer with a plain array (contract §1.2).
+      if (Array.isArray(result)) return { records: result, total: result.length };
+      return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
+    },
+    getOne: (resource, id) => http.getResult<WireRecord>(`${resource}/queryById`, { id }),
+    async create(resource, values) {
+      const envelope = await http.request<unknown>({ method: 'post', url: `${resource}/add`, data: values });
+      return writeResult(envelope.message);
+    },
+    async update(resource, id, values) {
+      const envelope = await http.request<unknown>({ method: 'put', url: `${resource}/edit`, data: { ...values, id } });
+      return writeResult(envelope.message);
+    },
+    async deleteMany(resource, ids) {
+      const envelope =
+        ids.length === 1
+          ? await http.request<unknown>({ method: 'delete', url: `${resource}/delete`, params: { id: ids[0] } })
+          : await http.request<unknown>({ method: 'delete', url: `${resource}/deleteBatch`, params: { ids: ids.join(',') } });
+      return writeResult(envelope.message);
+    },
+  };
+}

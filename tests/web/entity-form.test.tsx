@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import EntityForm from '../../renderers/form/EntityForm.tsx';
+import { HttpError } from '../../src/http/errors.ts';
+import { dictionaries, driverEntity, VALID_ID_CARD } from './fixtures/driver.ts';
+import { renderWithServices, stubData } from './helpers/render-screen.tsx';
+
+function renderForm(data = stubData(), mode: 'add' | 'edit' = 'add') {
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  renderWithServices(
+    <EntityForm
+      entity={driverEntity}
+      mode={mode}
+      recordId={mode === 'edit' ? 'd1' : undefined}
+      open
+      onClose={onClose}
+      onSaved={onSaved}
+    />,
+    { data, dicts: dictionaries },
+  );
+  return { data, onSaved, onClose };
+}
+
+async function chooseOption(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  const options = await screen.findAllByTitle(option);
+  await user.click(options[options.length - 1]);
+}
+
+describe('form renderer', () => {
+  it('is a modal titled 新增司机 with 确定 and 取消', async () => {
+    const { onClose } = renderForm();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('新增司机')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/姓名/)).toBeInTheDocument();
+    // rjsf's own submit button is hidden; the modal's 确定 submits.
+    expect(within(dialog).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's sentences for a bad phone and a missing name", async () => {
+    const user = userEvent.setup();
+    const { data } = renderForm();
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText(/手机号/), '12345');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText('请输入正确的11位手机号码')).toBeInTheDocument();
+    expect(screen.getByText('请输入姓名')).toBeInTheDocument();
+    expect(screen.getByText('请输入身份证号')).toBeInTheDocument();
+    expect(data.create).not.toHaveBeenCalled();
+  });
+
+  it('creates the record with normalised data when valid', async () => {
+    const user = userEvent.setup();
+    const { data, onSaved } = renderForm();
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText(/姓名/), '  张三  ');
+    await user.type(screen.getByLabelText(/身份证号/), VALID_ID_CARD);
+    await user.type(screen.getByLabelText(/手机号/), '13800138000');
+    await chooseOption(user, '准驾车型', 'B2');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+
+    await waitFor(() => expect(data.create).toHaveBeenCalledTimes(1));
+    expect(data.create).toHaveBeenCalledWith('/hydriver/hyDriver', {
+      driverName: '张三',
+      idCard: VALID_ID_CARD,
+      telephone: '13800138000',
+      vehicleClass: 'B2',
+      ownerType: '1',
+      creditScore: 100,
+      reviewStatus: '1',
+    });
+    expect(onSaved).toHaveBeenCalledWith('添加成功！');
+  });
+
+  it('marks the fields the server refused and shows its message', async () => {
+    const user = userEvent.setup();
+    const data = stubData();
+    data.create.mockRejectedValueOnce(
+      new HttpError({
+        status: 200,
+        code: 500,
+        message: '手机号已被其他司机使用',
+        fieldErrors: [{ field: 'telephone', message: '手机号已被其他司机使用' }],
+      }),
+    );
+    const { onSaved } = renderForm(data);
+    await screen.findByRole('dialog');
+    await user.type(screen.getByLabelText(/姓名/), '张三');
+    await user.type(screen.getByLabelText(/身份证号/), VALID_ID_CARD);
+    await user.type(screen.getByLabelText(/手机号/), '13800138000');
+    await chooseOption(user, '准驾车型', 'B2');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+
+    // Once as the toast, once inline under the field.
+    await waitFor(() => expect(screen.getAllByText('手机号已被其他司机使用')).toHaveLength(2));
+    expect(onSaved).not.toHaveBeenCalled();
+
+    // Editing the field withdraws the inline complaint (the toast stays until it fades).
+    await user.clear(screen.getByLabelText(/手机号/));
+    await user.type(screen.getByLabelText(/手机号/), '13900139000');
+    await waitFor(() => expect(screen.getAllByText('手机号已被其他司机使用')).toHaveLength(1));
+  });
+
+  it('loads the record for editing and sends the update with its id', async () => {
+    const user = userEvent.setup();
+    const data = stubData(undefined, {
+      id: 'd1',
+      driverName: '李四',
+      idCard: VALID_ID_CARD,
+      telephone: '13900139000',
+      vehicleClass: 'A2',
+      ownerType: '2',
+      reviewStatus: '2',
+      validPeriodTo: '2030-01-01 00:00:00',
+      createTime: '2024-01-01 00:00:00',
+      reviewStatus_dictText: '审核通过',
+    });
+    const { onSaved } = renderForm(data, 'edit');
+    expect(await screen.findByText('编辑司机')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('李四')).toBeInTheDocument();
+    expect(data.getOne).toHaveBeenCalledWith('/hydriver/hyDriver', 'd1');
+
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(data.update).toHaveBeenCalledTimes(1));
+    expect(data.update).toHaveBeenCalledWith('/hydriver/hyDriver', 'd1', {
+      driverName: '李四',
+      idCard: VALID_ID_CARD,
+      telephone: '13900139000',
+      vehicleClass: 'A2',
+      ownerType: '2',
+      reviewStatus: '2',
+      validPeriodTo: '2030-01-01',
+      creditScore: 100,
+      // Empty fields are sent as null so the server clears them (it changes only properties present).
+      licenseNo: null,
+      issuingOrganizations: null,
+      validPeriodFrom: null,
+      qualificationCertificate: null,
+      bankName: null,
+      bankCardNo: null,
+      remark: null,
+    });
+    expect(onSaved).toHaveBeenCalledWith('编辑成功!');
+  });
+});
