@@ -19,6 +19,7 @@ import { syncEntityTables } from './entity/tables.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerAccountRoutes } from './auth/account-routes.ts';
 import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', db: ctx.dbKind }));
   registerAuthRoutes(app, ctx, API_PREFIX);
+  registerAccountRoutes(app, ctx, API_PREFIX);
   registerDictRoutes(app, ctx, API_PREFIX);
   registerSettingsRoutes(app, ctx, API_PREFIX);
   for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity);
