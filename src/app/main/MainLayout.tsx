@@ -4,9 +4,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { App, Button, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { buildNavigation, buildRoutes, ancestorKeys } from '../../engine/menu-routes.ts';
 import type { NavItem, RouteSpec } from '../../engine/menu-routes.ts';
@@ -16,7 +16,8 @@ import { ServicesProvider } from '../../engine/services.tsx';
 import type { Services } from '../../engine/services.tsx';
 import { createAccess } from '../../providers/access.ts';
 import { registerRenderers } from '../../../renderers/index.ts';
-import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../paths.ts';
+import { HOME_PATH, NOT_FOUND_PATH } from '../paths.ts';
+import { UserMenu } from '../header/UserMenu.tsx';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
 import { usePlatformSettings } from '../settings.tsx';
@@ -69,7 +70,6 @@ export default function MainLayout() {
   const settings = usePlatformSettings();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { modal } = App.useApp();
   const [collapsed, setCollapsed] = useState(false);
   const menu = session.permissions?.menu;
 
@@ -105,18 +105,6 @@ export default function MainLayout() {
     setOpenKeys(latest && rootKeys.includes(latest) ? [latest] : keys);
   }
 
-  function confirmLogout() {
-    modal.confirm({
-      title: '提示',
-      content: '真的要注销登录吗 ?',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await session.logout();
-        navigate(LOGIN_PATH, { replace: true });
-      },
-    });
-  }
 
   const logoSrc = settings.logo || settings.logoLight;
   return (
@@ -154,12 +142,7 @@ export default function MainLayout() {
                 icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
                 onClick={() => setCollapsed(!collapsed)}
               />
-              <Space size="large">
-                <span>
-                  <UserOutlined /> {session.user?.realname || session.user?.username}
-                </span>
-                <Typography.Link onClick={confirmLogout}>退出登录</Typography.Link>
-              </Space>
+              <UserMenu />
             </Layout.Header>
             <Layout.Content style={{ margin: 16 }}>
               <Routes>
