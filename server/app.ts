@@ -20,6 +20,8 @@ import { registerEntityRoutes } from './entity/routes.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerAccountRoutes } from './auth/account-routes.ts';
+import { registerSmsRoutes } from './auth/sms-routes.ts';
+import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
@@ -99,6 +101,9 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', db: ctx.dbKind }));
   registerAuthRoutes(app, ctx, API_PREFIX);
   registerAccountRoutes(app, ctx, API_PREFIX);
+  const outbox = entities.find((e) => e.schema.name === 'sysSmsOutbox');
+  if (!outbox) throw new Error('schemas/entities/system/sys-sms-outbox.entity.json is missing: SMS needs its outbox');
+  registerSmsRoutes(app, ctx, API_PREFIX, new OutboxSmsProvider(ctx.db, outbox));
   registerDictRoutes(app, ctx, API_PREFIX);
   registerSettingsRoutes(app, ctx, API_PREFIX);
   for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity);

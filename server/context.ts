@@ -49,5 +49,7 @@ declare module 'fastify' {
     authenticated?: boolean;
     /** Permission code the caller must hold. */
     permission?: string;
+    /** Still reachable while the user must change their password (login answered code 406). */
+    allowedBeforePasswordChange?: boolean;
   }
 }

@@ -20,7 +20,7 @@ interface UpdatePasswordBody {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  app.put(`${prefix}/sys/user/updatePassword`, { config: { authenticated: true } }, async (request) => {
+  app.put(`${prefix}/sys/user/updatePassword`, { config: { authenticated: true, allowedBeforePasswordChange: true } }, async (request) => {
     const caller = requireCaller(request);
     const body = (request.body ?? {}) as UpdatePasswordBody;
     // Only one's own password: JeecgBoot 3.4's changePassword let anyone reset anyone's (contract §9 #16).
@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, pre
     await ctx.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('sys_user')
-        .set({ password_hash: hash, password_changed_at: sql<string>`now()`, update_by: caller.username, update_time: sql<string>`now()` })
+        .set({ password_hash: hash, must_change_password: false, password_changed_at: sql<string>`now()`, update_by: caller.username, update_time: sql<string>`now()` })
         .where('id', '=', caller.userId)
         .execute();
       // Everyone else signed in as this user is signed out; the caller keeps working.

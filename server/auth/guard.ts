@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, Caller } from '../context.ts';
-import { AuthError, PermissionError } from '../core/errors.ts';
+import { AuthError, BusinessError, PermissionError } from '../core/errors.ts';
 import { findSession, loadPermissionCodes } from './sessions.ts';
 
 export const API_PREFIX = '/jeecg-boot';
+
+export const PASSWORD_CHANGE_REQUIRED = '请先修改初始密码';
 
 export const TENANT_CHANGED_MESSAGE = '用户租户信息变更,请重新登陆!';
 
@@ -50,6 +52,9 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
     const caller = await resolveCaller(ctx, request);
     if (!caller) throw new AuthError();
     request.caller = caller;
+    if (caller.mustChangePassword && !config.allowedBeforePasswordChange) {
+      throw new BusinessError(PASSWORD_CHANGE_REQUIRED, 406);
+    }
     if (config.permission) {
       if (!caller.permissions.has(config.permission)) throw new PermissionError();
       return;

@@ -1,6 +1,7 @@
 /** Captcha, login, logout and the caller's menu (contract §2, §3). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult, UserInfo } from '../../src/contracts/menu.ts';
+import type { Result } from '../../src/contracts/envelope.ts';
 import type { AppContext } from '../context.ts';
 import { fail, ok } from '../core/envelope.ts';
 import { BusinessError } from '../core/errors.ts';
@@ -70,6 +71,84 @@ async function loginResult(ctx: AppContext, user: UserRow, token: string): Promi
   };
 }
 
+/** Which accounts an entry point accepts: the shipper login page takes customers only. */
+type Audience = 'any' | 'customer';
+const CUSTOMER_TYPES = new Set([2, 6]);
+
+/**
+ * Account checks shared by every way of logging in, after the credential itself was verified: deleted, frozen,
+ * wrong entry point, frozen tenants. Then a session; code 406 when the password must be changed first.
+ */
+export async function completeLogin(
+  ctx: AppContext,
+  user: UserRow,
+  ip: string | null,
+  audience: Audience = 'any',
+): Promise<Result<unknown>> {
+  if (user.del_flag === 1) return fail('该用户已注销');
+  if (user.status === 2) return fail('该用户已冻结');
+  if (audience === 'customer' && !CUSTOMER_TYPES.has(user.user_type)) return fail('该入口仅供货主登录，请使用平台登录页');
+  const tenantIds = (user.rel_tenant_ids ?? '').split(',').map(Number).filter((n) => n > 0);
+  if (tenantIds.length > 0) {
+    const live = await ctx.db
+      .selectFrom('sys_tenant')
+      .select('id')
+      .where('id', 'in', tenantIds)
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    if (!live) return fail('与该用户关联的租户均已被冻结，无法登录！');
+  }
+  const token = await createSession(ctx.db, user.id, ip);
+  const result = await loginResult(ctx, user, token);
+  if (user.must_change_password) {
+    // Resolved, not rejected: the client opens the change-password dialog and the server allows nothing else.
+    return { success: true, message: '首次登录或密码已被重置，请先修改密码', code: 406, result, timestamp: Date.now() };
+  }
+  return ok(result, '登录成功');
+}
+
+async function passwordLogin(ctx: AppContext, request: FastifyRequest, audience: Audience): Promise<Result<unknown>> {
+  const body = (request.body ?? {}) as LoginBody;
+  const username = typeof body.username === 'string' ? body.username.trim() : '';
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (ctx.config.captchaEnabled) {
+    const captcha = typeof body.captcha === 'string' ? body.captcha : '';
+    const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
+    if (!captcha || !checkKey) return fail('验证码无效');
+    if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412);
+  }
+  if (!username || !password) return fail('请输入用户名和密码');
+  const limiter = loginLimiter(ctx, `account:${username.toLowerCase()}`, request.ip);
+  if (await limiter.blocked()) return fail(TOO_MANY, 429);
+  const user = await ctx.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
+  // Always run scrypt so an unknown user takes as long as a wrong password.
+  const passwordOk = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH_PROMISE));
+  if (!user || !passwordOk) {
+    await limiter.failed();
+    return fail(BAD_CREDENTIALS);
+  }
+  await limiter.succeeded();
+  return completeLogin(ctx, user, request.ip, audience);
+}
+
+/** Failure counters per account (or phone) and per address; both lock login for the window. */
+export function loginLimiter(ctx: AppContext, subject: string, ip: string) {
+  const subjectKey = `loginfail:${subject}`;
+  const ipKey = `loginfail:ip:${ip}`;
+  return {
+    async blocked(): Promise<boolean> {
+      const [bySubject, byIp] = await Promise.all([ctx.kv.get(subjectKey), ctx.kv.get(ipKey)]);
+      return Number(bySubject ?? 0) >= LOGIN_LIMITS.account || Number(byIp ?? 0) >= LOGIN_LIMITS.ip;
+    },
+    async failed(): Promise<void> {
+      await Promise.all([ctx.kv.incr(subjectKey, LOGIN_LIMITS.windowSeconds), ctx.kv.incr(ipKey, LOGIN_LIMITS.windowSeconds)]);
+    },
+    async succeeded(): Promise<void> {
+      await ctx.kv.del(subjectKey);
+    },
+  };
+}
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   app.get<{ Params: { key: string } }>(`${prefix}/sys/randomImage/:key`, { config: { public: true } }, async (request) => {
     const key = request.params.key;
@@ -77,49 +156,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
     return ok(await issueCaptcha(ctx.kv, key));
   });
 
-  app.post(`${prefix}/sys/login`, { config: { public: true } }, async (request, reply) => {
-    const body = (request.body ?? {}) as LoginBody;
-    const username = typeof body.username === 'string' ? body.username.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (ctx.config.captchaEnabled) {
-      const captcha = typeof body.captcha === 'string' ? body.captcha : '';
-      const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
-      if (!captcha || !checkKey) return fail('验证码无效');
-      if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412);
-    }
-    if (!username || !password) return fail('请输入用户名和密码');
-    const accountKey = `loginfail:account:${username.toLowerCase()}`;
-    const ipKey = `loginfail:ip:${request.ip}`;
-    const [accountFailures, ipFailures] = await Promise.all([ctx.kv.get(accountKey), ctx.kv.get(ipKey)]);
-    if (Number(accountFailures ?? 0) >= LOGIN_LIMITS.account || Number(ipFailures ?? 0) >= LOGIN_LIMITS.ip) {
-      return fail(TOO_MANY, 429);
-    }
-    const user = await ctx.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
-    // Always run scrypt so an unknown user takes as long as a wrong password.
-    const passwordOk = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH_PROMISE));
-    if (!user || !passwordOk) {
-      await Promise.all([
-        ctx.kv.incr(accountKey, LOGIN_LIMITS.windowSeconds),
-        ctx.kv.incr(ipKey, LOGIN_LIMITS.windowSeconds),
-      ]);
-      return fail(BAD_CREDENTIALS);
-    }
-    if (user.del_flag === 1) return fail('该用户已注销');
-    if (user.status === 2) return fail('该用户已冻结');
-    const tenantIds = (user.rel_tenant_ids ?? '').split(',').map(Number).filter((n) => n > 0);
-    if (tenantIds.length > 0) {
-      const live = await ctx.db
-        .selectFrom('sys_tenant')
-        .select('id')
-        .where('id', 'in', tenantIds)
-        .where('status', '=', 1)
-        .executeTakeFirst();
-      if (!live) return fail('与该用户关联的租户均已被冻结，无法登录！');
-    }
-    await ctx.kv.del(accountKey);
-    const token = await createSession(ctx.db, user.id, request.ip);
+  const login = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await loginResult(ctx, user, token), '登录成功');
+    return passwordLogin(ctx, request, 'any');
+  };
+  app.post(`${prefix}/sys/login`, { config: { public: true } }, login);
+  app.post(`${prefix}/sys/loginByUsername`, { config: { public: true } }, login);
+  app.post(`${prefix}/sys/customerlogin`, { config: { public: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return passwordLogin(ctx, request, 'customer');
   });
 
   app.post(`${prefix}/sys/logout`, { config: { public: true } }, async (request) => {

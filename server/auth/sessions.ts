@@ -17,6 +17,7 @@ export interface SessionUser {
   orgCode: string | null;
   customerId: string | null;
   relTenantIds: string | null;
+  mustChangePassword: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -46,7 +47,7 @@ export async function findSession(db: Kysely<SystemTables>, token: string): Prom
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .select([
       'u.id as userId', 'u.username', 'u.realname', 'u.user_type as userType', 'u.org_code as orgCode',
-      'u.customer_id as customerId', 'u.rel_tenant_ids as relTenantIds',
+      'u.customer_id as customerId', 'u.rel_tenant_ids as relTenantIds', 'u.must_change_password as mustChangePassword',
       sql<boolean>`s.last_seen_at < now() - interval '5 minutes'`.as('stale'),
     ])
     .where('s.token_hash', '=', tokenHash)

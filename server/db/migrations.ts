@@ -88,6 +88,13 @@ const migrations: Record<string, Migration> = {
       )`.execute(db);
     },
   },
+  '0002_phone_login_and_forced_password_change': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table sys_user add column must_change_password boolean not null default false`.execute(db);
+      // Phone login finds the user by number, so a number may belong to one live account only.
+      await sql`create unique index uq_sys_user_phone on sys_user(phone) where phone is not null and del_flag = 0`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -22,6 +22,8 @@ export interface SysUserTable {
   rel_tenant_ids: string | null;
   depart_ids: string | null;
   password_changed_at: NullableTimestamp;
+  /** Set by an administrator's reset: the next login answers code 406 and only the password change is allowed. */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
   create_by: string | null;
   create_time: Timestamp;
   update_by: string | null;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
-import { permissionCode } from '../../src/contracts/entity.ts';
+import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
 import { fieldMessage, normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -79,6 +79,7 @@ function toColumns(entity: EntityRuntime, record: Record<string, unknown>): Reco
 export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime): void {
   const base = `${prefix}${entity.schema.api}`;
   const code = (action: Parameters<typeof permissionCode>[1]) => permissionCode(entity.schema, action);
+  const exposes = new Set(entityActions(entity.schema));
 
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
@@ -95,7 +96,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     return ok(presented);
   });
 
-  app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
+  if (exposes.has('add')) app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     for (const [name, field] of Object.entries(entity.schema.fields)) {
@@ -144,10 +145,12 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       .catch((error: unknown) => translateUniqueViolation(entity, error));
     return ok(null, '编辑成功!');
   };
-  app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);
-  app.post(`${base}/edit`, { config: { permission: code('edit') } }, edit);
+  if (exposes.has('edit')) {
+    app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);
+    app.post(`${base}/edit`, { config: { permission: code('edit') } }, edit);
+  }
 
-  app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, { config: { permission: code('delete') } }, async (request) => {
+  if (exposes.has('delete')) app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, { config: { permission: code('delete') } }, async (request) => {
     const caller = requireCaller(request);
     const id = String(request.query.id ?? '');
     if (!id) throw new BusinessError('缺少要删除的记录ID');
@@ -156,7 +159,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     return ok(null, '删除成功!');
   });
 
-  app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, { config: { permission: code('delete') } }, async (request) => {
+  if (exposes.has('delete')) app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, { config: { permission: code('delete') } }, async (request) => {
     const caller = requireCaller(request);
     const ids = [...new Set(String(request.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
     if (ids.length === 0) throw new BusinessError('请选择要删除的记录');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { ENTITY_ACTIONS, permissionCode, type EntityAction } from '../../src/contracts/entity.ts';
+import { entityActions, permissionCode, type EntityAction } from '../../src/contracts/entity.ts';
 import type { MenuCatalog } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
@@ -73,7 +73,7 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
         icon: schema.menu.icon ?? null,
       },
     });
-    ENTITY_ACTIONS.forEach((action, index) => {
+    entityActions(schema).forEach((action, index) => {
       planned.push({
         roles: Object.keys(grants).filter((role) => grants[role].includes(action)),
         row: {

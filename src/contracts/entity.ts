@@ -111,6 +111,8 @@ export interface EntitySchema {
   list: ListSection;
   form: FormSection;
   menu?: MenuEntry;
+  /** Operations exposed (default all); a server-written log lists only 'list'. */
+  actions?: EntityAction[];
   /** Roles (by role code) granted each action when the permission is first created. */
   defaultGrants?: Record<string, EntityAction[]>;
 }
@@ -133,6 +135,10 @@ export const SYSTEM_FIELD_DEFS: Record<SystemField, FieldDef> = {
 /** A declared field or a system column, by property name. */
 export function fieldDef(entity: Pick<EntitySchema, 'fields'>, name: string): FieldDef | undefined {
   return entity.fields[name] ?? (SYSTEM_FIELD_DEFS as Record<string, FieldDef>)[name];
+}
+
+export function entityActions(entity: Pick<EntitySchema, 'actions'>): readonly EntityAction[] {
+  return entity.actions ?? ENTITY_ACTIONS;
 }
 
 export function permissionCode(entity: Pick<EntitySchema, 'permissionPrefix'>, action: EntityAction): string {

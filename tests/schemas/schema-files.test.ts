@@ -313,7 +313,8 @@ describe('checkAllSchemas on broken files', () => {
       ]);
       expect((error as Error).message).toContain(`${BROKEN}#/table: must match pattern`);
     }
-    expect(loadEntitySchemas(root, { check: false }).map((e) => e.name).sort()).toEqual(['hyCarrier', 'hyDriver']);
+    const names = loadEntitySchemas(root, { check: false }).map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['hyCarrier', 'hyDriver']));
   });
 
   it('accepts a second valid entity', () => {
