@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/jeecg-boot': { target: apiTarget, ws: true } } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 900 },
   test: {

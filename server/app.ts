@@ -63,7 +63,18 @@ function registerErrorHandling(app: FastifyInstance): void {
 
 function registerWebApp(app: FastifyInstance, webDir: string | undefined): void {
   const hasWeb = webDir && fs.existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  if (hasWeb) {
+    // The build writes .br/.gz siblings (scripts/precompress-plugin.ts); hashed assets never change, so cache them.
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(fail('很抱歉，资源未找到!', 404));
