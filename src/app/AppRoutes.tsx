@@ -10,25 +10,25 @@ import { useSession } from './session.tsx';
 import { LoginPage } from './user/LoginPage.tsx';
 import { NotOpenPage } from './user/NotOpenPage.tsx';
 import { UserLayout } from './user/UserLayout.tsx';
+import type { LoginEntry } from '../providers/auth.ts';
 
 /** Pages reserved for later releases, shown as "not yet open" rather than as fake forms. */
 const NOT_OPEN_PAGES: Array<{ path: string; title: string }> = [
   { path: '/user/register', title: '用户注册' },
   { path: '/user/register-result', title: '注册结果' },
   { path: '/user/alteration', title: '找回密码' },
-  { path: '/user/login3', title: '手机号登录' },
   { path: '/home', title: '平台首页' },
   { path: '/customer/register', title: '客户注册' },
 ];
 
 /** A signed-in user has no business on the login page: send them on (to `redirect` when it is safe). */
-function LoginRoute() {
+function LoginRoute({ entry = 'platform' }: { entry?: LoginEntry }) {
   const { token, permissionStatus } = useSession();
   const [params] = useSearchParams();
   if (token && permissionStatus !== 'invalid-menu') {
     return <Navigate to={safeRedirect(params.get('redirect')) ?? HOME_PATH} replace />;
   }
-  return <LoginPage />;
+  return <LoginPage entry={entry} />;
 }
 
 export function AppRoutes() {
@@ -36,6 +36,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<UserLayout />}>
         <Route path={LOGIN_PATH} element={<LoginRoute />} />
+        <Route path="/user/login3" element={<LoginRoute entry="customer" />} />
         {NOT_OPEN_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
         ))}

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { LoginResult, PermissionResult, UserInfo } from '../contracts/index.ts';
 import { isValidMenu } from '../engine/menu-routes.ts';
 import { StorageKeys } from '../http/storage.ts';
-import type { AuthProvider, LoginForm } from '../providers/auth.ts';
+import type { AuthProvider, LoginEntry, LoginForm, PhoneLoginForm } from '../providers/auth.ts';
 import type { DictProvider } from '../providers/dicts.ts';
 import type { SessionStorage } from '../http/storage.ts';
 
@@ -30,7 +30,11 @@ export interface Session {
   /** Captcha image (data URL) for the key the login form chose. */
   captcha(checkKey: string): Promise<string>;
   /** Signs in and loads the permissions; the session appears only when both succeeded. */
-  login(form: LoginForm): Promise<LoginResult>;
+  login(form: LoginForm, entry?: LoginEntry): Promise<LoginResult>;
+  /** The same with a phone number and a texted code. */
+  phoneLogin(form: PhoneLoginForm): Promise<LoginResult>;
+  /** Texts a login code to a phone; resolves with the server's sentence. */
+  sendLoginSms(mobile: string): Promise<string>;
   /** Fetches menu and button permissions; resolves with the final status. */
   loadPermissions(): Promise<PermissionStatus>;
   /** Tells the server, then forgets the session locally whatever the server says. */
@@ -66,9 +70,8 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
     setPermissionError(undefined);
   }, [storage]);
 
-  const login = useCallback(
-    async (form: LoginForm) => {
-      const result = await auth.login(form);
+  const establish = useCallback(
+    async (result: LoginResult) => {
       dicts.prime(result.sysAllDictItems ?? {});
       // The session becomes visible only with its menu, so no screen ever sees a token without permissions.
       let granted: PermissionResult;
@@ -92,6 +95,12 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
     },
     [auth, dicts],
   );
+  const login = useCallback(
+    async (form: LoginForm, entry?: LoginEntry) => establish(await auth.login(form, entry)),
+    [auth, establish],
+  );
+  const phoneLogin = useCallback(async (form: PhoneLoginForm) => establish(await auth.phoneLogin(form)), [auth, establish]);
+  const sendLoginSms = useCallback((mobile: string) => auth.sendSms(mobile, '0'), [auth]);
 
   const loadPermissions = useCallback(async (): Promise<PermissionStatus> => {
     setPermissionStatus('loading');
@@ -132,11 +141,13 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
       returnAfterLogin,
       captcha: auth.captcha,
       login,
+      phoneLogin,
+      sendLoginSms,
       loadPermissions,
       logout,
       forget,
     }),
-    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, loadPermissions, logout, forget],
+    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, phoneLogin, sendLoginSms, loadPermissions, logout, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

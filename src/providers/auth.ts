@@ -3,7 +3,7 @@
  * client; the token, user, user type, customer id and dictionaries are then kept in storage. Logout always
  * clears the client side, whatever the server answers.
  */
-import type { LoginResult, PermissionResult, UserInfo } from '../contracts/index.ts';
+import type { LoginResult, PermissionResult, Result, UserInfo } from '../contracts/index.ts';
 import { ResultCode } from '../contracts/index.ts';
 import type { HttpClient } from '../http/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -17,11 +17,27 @@ export interface LoginForm {
   checkKey: string;
 }
 
+export interface PhoneLoginForm {
+  mobile: string;
+  /** The six-digit code sent by SMS (JeecgBoot calls it `captcha`). */
+  captcha: string;
+}
+
+/** Which login page: the platform's, or the shipper page (`/user/login3`), which admits customers only. */
+export type LoginEntry = 'platform' | 'customer';
+
+/** SMS purposes (`smsmode`): 0 login, 1 register, 2 reset a forgotten password. */
+export type SmsMode = '0' | '1' | '2';
+
 export interface AuthProvider {
   /** The captcha image (data URL) for a key the caller chose, normally Date.now(). */
   captcha(checkKey: string): Promise<string>;
   /** Resolves on success; rejects with HttpError (code 412 means a wrong captcha). */
-  login(form: LoginForm): Promise<LoginResult>;
+  login(form: LoginForm, entry?: LoginEntry): Promise<LoginResult>;
+  /** Asks the server to text a code; resolves with the server's sentence. */
+  sendSms(mobile: string, mode: SmsMode): Promise<string>;
+  /** Signs in with a phone number and the code texted to it. */
+  phoneLogin(form: PhoneLoginForm): Promise<LoginResult>;
   logout(): Promise<void>;
   token(): string | undefined;
   userInfo(): UserInfo | undefined;
@@ -41,15 +57,28 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
     if (tenant) storage.set(StorageKeys.tenantId, tenant.id);
   }
 
+  /** A login answer counts only with code 200 and a token, as in the JeecgBoot client. */
+  function accept(envelope: Result<LoginResult>): LoginResult {
+    if (envelope.code !== ResultCode.ok || !envelope.result?.token) {
+      throw new HttpError({ status: 200, code: envelope.code, message: envelope.message || '登录失败' });
+    }
+    remember(envelope.result);
+    return envelope.result;
+  }
+
   return {
     captcha: (checkKey) => http.getResult<string>(`/sys/randomImage/${encodeURIComponent(checkKey)}`),
-    async login(form) {
-      const envelope = await http.request<LoginResult>({ method: 'post', url: '/sys/login', data: form });
-      if (envelope.code !== ResultCode.ok || !envelope.result?.token) {
-        throw new HttpError({ status: 200, code: envelope.code, message: envelope.message || '登录失败' });
-      }
-      remember(envelope.result);
-      return envelope.result;
+    async login(form, entry = 'platform') {
+      const url = entry === 'customer' ? '/sys/customerlogin' : '/sys/login';
+      return accept(await http.request<LoginResult>({ method: 'post', url, data: form }));
+    },
+    async sendSms(mobile, mode) {
+      const envelope = await http.request<null>({ method: 'post', url: '/sys/sms', data: { mobile, smsmode: mode } });
+      if (!envelope.success) throw new HttpError({ status: 200, code: envelope.code, message: envelope.message || '验证码发送失败' });
+      return envelope.message;
+    },
+    async phoneLogin(form) {
+      return accept(await http.request<LoginResult>({ method: 'post', url: '/sys/phoneLogin', data: form }));
     },
     async logout() {
       try {

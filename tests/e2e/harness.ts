@@ -13,6 +13,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import { peekCaptcha } from '../../server/auth/captcha.ts';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../server/context.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -23,6 +24,8 @@ export interface E2eEnv {
   baseUrl: string;
   browser: Browser;
   app: FastifyInstance;
+  /** The server's context: its database, for reading what staff would read (e.g. the SMS outbox). */
+  ctx: AppContext;
   kv: MemoryKv;
   close(): Promise<void>;
 }
@@ -36,7 +39,7 @@ export async function startE2e(): Promise<E2eEnv> {
   const database = await openDatabase({});
   const kv = new MemoryKv();
   const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1' };
-  const { app } = await buildApp(config, database, kv);
+  const { app, ctx } = await buildApp(config, database, kv);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
@@ -44,6 +47,7 @@ export async function startE2e(): Promise<E2eEnv> {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
     app,
+    ctx,
     kv,
     async close() {
       await browser.close();

@@ -1,12 +1,15 @@
 /**
  * Sign-in with username, password and image captcha (contract §2.1–2.2). Every refusal shows the server's
  * sentence and fetches a new captcha image (a wrong captcha is code 412). Success is picked up by the login
- * route, which redirects.
+ * route, which redirects. The platform page also offers sign-in by a texted code; the shipper page
+ * (`/user/login3`) admits customers only.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginEntry } from '../../providers/auth.ts';
 import { useSession } from '../session.tsx';
+import { PhoneLoginForm } from './PhoneLoginForm.tsx';
 
 interface LoginValues {
   username: string;
@@ -14,7 +17,27 @@ interface LoginValues {
   captcha: string;
 }
 
-export function LoginPage() {
+export function LoginPage({ entry = 'platform' }: { entry?: LoginEntry }) {
+  if (entry === 'customer') {
+    return (
+      <>
+        <h2 style={{ textAlign: 'center', marginTop: 0 }}>货主登录</h2>
+        <PasswordLoginForm entry="customer" />
+      </>
+    );
+  }
+  return (
+    <Tabs
+      centered
+      items={[
+        { key: 'password', label: '账号密码登录', children: <PasswordLoginForm entry="platform" /> },
+        { key: 'phone', label: '手机号登录', children: <PhoneLoginForm /> },
+      ]}
+    />
+  );
+}
+
+function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
   const session = useSession();
   const { message } = App.useApp();
   const [form] = Form.useForm<LoginValues>();
@@ -50,7 +73,7 @@ export function LoginPage() {
     setError(undefined);
     try {
       // Success changes the session; the login route then moves on to the redirect target.
-      await session.login({ ...values, username: values.username.trim(), checkKey });
+      await session.login({ ...values, username: values.username.trim(), checkKey }, entry);
     } catch (cause: unknown) {
       const text = cause instanceof Error ? cause.message : String(cause);
       setError(text);
