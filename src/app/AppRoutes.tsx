@@ -8,6 +8,7 @@ import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, safeRedirect } from './paths.ts'
 import { PrivateArea } from './PrivateArea.tsx';
 import { useSession } from './session.tsx';
 import { LoginPage } from './user/LoginPage.tsx';
+import { AlterationPage } from './user/AlterationPage.tsx';
 import { NotOpenPage } from './user/NotOpenPage.tsx';
 import { UserLayout } from './user/UserLayout.tsx';
 import type { LoginEntry } from '../providers/auth.ts';
@@ -16,7 +17,6 @@ import type { LoginEntry } from '../providers/auth.ts';
 const NOT_OPEN_PAGES: Array<{ path: string; title: string }> = [
   { path: '/user/register', title: '用户注册' },
   { path: '/user/register-result', title: '注册结果' },
-  { path: '/user/alteration', title: '找回密码' },
   { path: '/home', title: '平台首页' },
   { path: '/customer/register', title: '客户注册' },
 ];
@@ -37,6 +37,7 @@ export function AppRoutes() {
       <Route element={<UserLayout />}>
         <Route path={LOGIN_PATH} element={<LoginRoute />} />
         <Route path="/user/login3" element={<LoginRoute entry="customer" />} />
+        <Route path="/user/alteration" element={<AlterationPage />} />
         {NOT_OPEN_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
         ))}

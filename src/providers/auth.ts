@@ -38,6 +38,10 @@ export interface AuthProvider {
   sendSms(mobile: string, mode: SmsMode): Promise<string>;
   /** Signs in with a phone number and the code texted to it. */
   phoneLogin(form: PhoneLoginForm): Promise<LoginResult>;
+  /** Forgotten password, step 1: proves the phone with a mode-2 code; resolves with a single-use reset ticket. */
+  verifyResetPhone(phone: string, smscode: string): Promise<{ username: string; ticket: string }>;
+  /** Step 2: sets the new password with the ticket; resolves with the server's sentence. */
+  resetPassword(ticket: string, password: string, confirmpassword: string): Promise<string>;
   logout(): Promise<void>;
   token(): string | undefined;
   userInfo(): UserInfo | undefined;
@@ -72,11 +76,12 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
       const url = entry === 'customer' ? '/sys/customerlogin' : '/sys/login';
       return accept(await http.request<LoginResult>({ method: 'post', url, data: form }));
     },
-    async sendSms(mobile, mode) {
-      const envelope = await http.request<null>({ method: 'post', url: '/sys/sms', data: { mobile, smsmode: mode } });
-      if (!envelope.success) throw new HttpError({ status: 200, code: envelope.code, message: envelope.message || '验证码发送失败' });
-      return envelope.message;
-    },
+    sendSms: async (mobile, mode) =>
+      (await http.request<null>({ method: 'post', url: '/sys/sms', data: { mobile, smsmode: mode } })).message,
+    verifyResetPhone: (phone, smscode) =>
+      http.postResult<{ username: string; ticket: string }>('/sys/user/phoneVerification', { phone, smscode }),
+    resetPassword: async (ticket, password, confirmpassword) =>
+      (await http.request<null>({ method: 'post', url: '/sys/user/passwordChange', data: { ticket, password, confirmpassword } })).message,
     async phoneLogin(form) {
       return accept(await http.request<LoginResult>({ method: 'post', url: '/sys/phoneLogin', data: form }));
     },

@@ -74,3 +74,51 @@ describe('other ways in: phone code and the shipper login page', () => {
     await context.close();
   });
 });
+
+describe('a person who forgot their password', () => {
+  let env: E2eEnv;
+  beforeAll(async () => {
+    env = await startE2e();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('resets it by phone and signs in with the new one', async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.baseUrl}/user/login`);
+    await page.getByRole('link', { name: '忘记密码' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/alteration');
+    const phoneStep = page.getByRole('form', { name: '验证手机' });
+    await phoneStep.getByPlaceholder('请输入手机号').fill('13800000004');
+    await phoneStep.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').first().waitFor();
+    const { rows } = await sql<{ content: string }>`select content from sys_sms_outbox where mobile = '13800000004'
+      order by create_time desc limit 1`.execute(env.ctx.db);
+    await phoneStep.getByPlaceholder('请输入短信验证码').fill(/(\d{6})/.exec(rows[0].content)![1]);
+    await phoneStep.getByRole('button', { name: '下一步' }).click();
+    const passwordStep = page.getByRole('form', { name: '设置新密码' });
+    await passwordStep.getByText('账号：shipperadmin').waitFor();
+    await passwordStep.getByPlaceholder('请输入新密码').fill('weakpass');
+    await passwordStep.getByPlaceholder('请确认新密码').fill('weakpass');
+    await passwordStep.getByRole('button', { name: /确\s*定/ }).click();
+    await passwordStep.getByText('密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!').waitFor();
+    await passwordStep.getByPlaceholder('请输入新密码').fill('Reset@2026');
+    await passwordStep.getByPlaceholder('请确认新密码').fill('Reset@2026');
+    await passwordStep.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('密码重置成功!').waitFor();
+    await page.getByRole('link', { name: '返回登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
+    await page.reload();
+    const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
+    await page.getByPlaceholder('请输入帐户名').fill('shipperadmin');
+    await page.getByPlaceholder('请输入密码').fill('Reset@2026');
+    await page.getByPlaceholder('请输入验证码').fill((await peekCaptcha(env.kv, key)) ?? '');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/analysis');
+    await context.close();
+  });
+});

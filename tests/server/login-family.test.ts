@@ -101,4 +101,35 @@ describe.each(BACKENDS)('SMS codes, phone login and forced password change on %s
     const relogin = await t.call({ method: 'POST', url: `${P}/sys/login`, payload: { username: 'shipper', password: 'Fresh@2026x' } });
     expect(relogin.body.code).toBe(200);
   });
+
+  it('resets a forgotten password with a texted code and a single-use ticket', async () => {
+    const before = await t.login('ops');
+    expect((await sendCode('13800000002', '2')).body.success).toBe(true);
+    const code = await latestCode('13800000002');
+    const verified = await t.call<{ username: string; ticket: string }>({
+      method: 'POST',
+      url: `${P}/sys/user/phoneVerification`,
+      payload: { phone: '13800000002', smscode: code },
+    });
+    expect(verified.body).toMatchObject({ success: true, result: { username: 'ops' } });
+    const ticket = verified.body.result.ticket;
+    const weak = await t.call({ method: 'POST', url: `${P}/sys/user/passwordChange`, payload: { ticket, password: 'weak', confirmpassword: 'weak' } });
+    expect(weak.body).toMatchObject({ success: false, message: '密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!' });
+    const done = await t.call({ method: 'POST', url: `${P}/sys/user/passwordChange`, payload: { ticket, password: 'Reset@2026', confirmpassword: 'Reset@2026' } });
+    expect(done.body).toMatchObject({ success: true, message: '密码重置成功!' });
+    const replay = await t.call({ method: 'POST', url: `${P}/sys/user/passwordChange`, payload: { ticket, password: 'Other@2026', confirmpassword: 'Other@2026' } });
+    expect(replay.body).toMatchObject({ success: false, message: '重置链接已失效，请重新验证手机号' });
+    expect((await t.call({ method: 'GET', url: `${P}/sys/permission/getUserPermissionByToken`, token: before })).status).toBe(401);
+    expect(await t.login('ops', 'Reset@2026')).toBeTruthy();
+    const login = await t.call({ method: 'POST', url: `${P}/sys/phoneLogin`, payload: { mobile: '13800000002', captcha: code } });
+    expect(login.body.success).toBe(false);
+  });
+
+  it('refuses a reset with a code sent for another purpose', async () => {
+    await sendCode('13800000001', '0');
+    const code = await latestCode('13800000001');
+    const verified = await t.call({ method: 'POST', url: `${P}/sys/user/phoneVerification`, payload: { phone: '13800000001', smscode: code } });
+    expect(verified.body).toMatchObject({ success: false, message: '验证码已失效，请重新获取' });
+  });
 });
+

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import type { LoginEntry } from '../../providers/auth.ts';
 import { useSession } from '../session.tsx';
 import { PhoneLoginForm } from './PhoneLoginForm.tsx';
@@ -119,6 +120,11 @@ function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
           登录
         </Button>
       </Form.Item>
+      {entry === 'platform' ? (
+        <div style={{ marginTop: 12, textAlign: 'right' }}>
+          <Link to="/user/alteration">忘记密码</Link>
+        </div>
+      ) : null}
     </Form>
   );
 }
