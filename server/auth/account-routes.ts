@@ -8,7 +8,7 @@ import { requireCaller } from './guard.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
-export const PASSWORD_POLICY_MESSAGE = '密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!';
+import { PASSWORD_POLICY_MESSAGE } from '../../src/contracts/password-policy.ts';
 
 interface UpdatePasswordBody {
   username?: unknown;

@@ -35,14 +35,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, checked when the username is unknown so timing does not reveal which it was. */
 export const DECOY_HASH_PROMISE = hashPassword(crypto.randomBytes(12).toString('hex'));
 
-/** Policy: 8–30 characters with upper, lower, digit and special character. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    password.length <= 30 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
-  );
-}
+/** The policy lives in src/contracts so the browser form checks exactly what the server enforces. */
+export { isStrongPassword } from '../../src/contracts/password-policy.ts';

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { fail, ok } from '../core/envelope.ts';
 import { isMobile } from '../../src/contracts/validation/formats.ts';
 import { verifySmsCode, VERIFY_MESSAGES } from '../sms/codes.ts';
-import { PASSWORD_POLICY_MESSAGE } from './account-routes.ts';
+import { PASSWORD_POLICY_MESSAGE } from '../../src/contracts/password-policy.ts';
 import { hashPassword, isStrongPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { loginLimiter } from './routes.ts';

@@ -1,19 +1,35 @@
 /**
- * Installs the http client's 401 hook (http itself knows nothing of antd): one "登录已过期" dialog at a time,
- * whose button forgets the session and goes to the login page.
+ * Installs the http client's failure hooks (http itself knows nothing of antd):
+ * - HTTP 401: one "登录已过期" dialog at a time, whose button logs out, goes to the login page and reloads (so no
+ *   state of the expired session survives) unless the browser was already on the root or the login page;
+ * - any other HTTP-level failure: a 3-second "系统提示" notification with the catalogue's text.
  */
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import type { HttpClient } from '../http/client.ts';
+import { ERROR_NOTICE_SECONDS } from '../http/error-notices.ts';
 import { LOGIN_PATH } from './paths.ts';
 import { useSession } from './session.tsx';
 
-export function UnauthorizedDialog({ http }: { http: HttpClient }) {
-  const { modal } = App.useApp();
+/** Where a reload would only repeat what is already on screen (JeecgBoot's rule). */
+function reloadIsPointless(pathname: string): boolean {
+  return pathname === '/' || pathname.includes(LOGIN_PATH);
+}
+
+export interface UnauthorizedDialogProps {
+  http: HttpClient;
+  /** Replaced in tests; jsdom cannot reload. */
+  reload?: () => void;
+}
+
+export function UnauthorizedDialog({ http, reload = () => window.location.reload() }: UnauthorizedDialogProps) {
+  const { modal, notification } = App.useApp();
   const navigate = useNavigate();
-  const { forget } = useSession();
+  const { logout } = useSession();
   const showing = useRef(false);
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
 
   useEffect(() => {
     http.setUnauthorizedHandler(() => {
@@ -23,15 +39,24 @@ export function UnauthorizedDialog({ http }: { http: HttpClient }) {
         title: '登录已过期',
         content: '很抱歉，登录已过期，请重新登录',
         okText: '重新登录',
-        onOk: () => {
+        onOk: async () => {
+          // Read before navigating: the rule is about where the expiry caught the user.
+          const pathname = window.location.pathname;
+          await logout();
           showing.current = false;
-          forget();
           navigate(LOGIN_PATH, { replace: true });
+          if (!reloadIsPointless(pathname)) reloadRef.current();
         },
       });
     });
-    return () => http.setUnauthorizedHandler(undefined);
-  }, [http, modal, navigate, forget]);
+    http.setErrorNotifier((notice) => {
+      notification.error({ title: notice.title, description: notice.description, duration: ERROR_NOTICE_SECONDS });
+    });
+    return () => {
+      http.setUnauthorizedHandler(undefined);
+      http.setErrorNotifier(undefined);
+    };
+  }, [http, modal, notification, navigate, logout]);
 
   return null;
 }

@@ -5,6 +5,8 @@
 import axios from 'axios';
 import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, InternalAxiosRequestConfig } from 'axios';
 import type { Result } from '../contracts/index.ts';
+import { errorNoticeFor } from './error-notices.ts';
+import type { ErrorNotifier } from './error-notices.ts';
 import { HttpError, readFieldErrors, statusMessage } from './errors.ts';
 import { StorageKeys } from './storage.ts';
 import type { SessionStorage } from './storage.ts';
@@ -38,6 +40,11 @@ export interface HttpClient {
   deleteResult<T>(url: string, params?: QueryParams): Promise<T>;
   /** Called on HTTP 401; src/app installs one that shows the "登录已过期" dialog, keeping antd out of here. */
   setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;
+  /**
+   * Called on every other HTTP-level failure (403, 404, 500, timeout…) with the text to show; src/app installs
+   * one that shows an antd notification. Business refusals (`success:false`, HTTP 200) never reach it.
+   */
+  setErrorNotifier(notifier: ErrorNotifier | undefined): void;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -48,6 +55,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   let onUnauthorized: UnauthorizedHandler | undefined;
+  let notifyError: ErrorNotifier | undefined;
 
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     const token = options.storage.get<string>(StorageKeys.token);
@@ -68,6 +76,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (cause) {
       const error = toHttpError(cause);
       if (error.status === 401 || isLegacyTokenFailure(error)) onUnauthorized?.(error);
+      // A request the app itself cancelled (left the screen) is nobody's failure.
+      else if (!axios.isCancel(cause)) notifyError?.(errorNoticeFor(error));
       throw error;
     }
     if (!isEnvelope(body)) {
@@ -94,6 +104,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       (await request<T>({ method: 'delete', url, params })).result,
     setUnauthorizedHandler(handler) {
       onUnauthorized = handler;
+    },
+    setErrorNotifier(notifier) {
+      notifyError = notifier;
     },
   };
 }

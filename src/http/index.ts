@@ -4,6 +4,7 @@ import { createSessionStorage } from './storage.ts';
 
 export * from './client.ts';
 export * from './errors.ts';
+export * from './error-notices.ts';
 export * from './storage.ts';
 
 export const storage = createSessionStorage();

@@ -6,12 +6,11 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { isStrongPassword, PASSWORD_POLICY_MESSAGE } from '../../contracts/password-policy.ts';
 import { useAppDeps } from '../deps.tsx';
 import { LOGIN_PATH } from '../paths.ts';
 import { MOBILE_RULES, SmsCodeField } from './SmsCodeField.tsx';
 
-const POLICY_MESSAGE = '密码不能少于8位，且包含大写字母、小写字母、数字、特殊符号!';
-const POLICY = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,30}$/;
 
 export function AlterationPage() {
   const { auth } = useAppDeps();
@@ -76,7 +75,10 @@ export function AlterationPage() {
           }
         >
           <p>账号：{username}</p>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入新密码!' }, { pattern: POLICY, message: POLICY_MESSAGE }]}>
+          <Form.Item name="password" rules={[
+              { required: true, message: '请输入新密码!' },
+              { validator: async (_, value: unknown) => (isStrongPassword(String(value ?? '')) ? undefined : Promise.reject(new Error(PASSWORD_POLICY_MESSAGE))) },
+            ]}>
             <Input.Password prefix={<LockOutlined />} placeholder="请输入新密码" autoComplete="new-password" />
           </Form.Item>
           <Form.Item

@@ -1,0 +1,92 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppDepsProvider } from '../../src/app/deps.tsx';
+import { SessionProvider } from '../../src/app/session.tsx';
+import { UnauthorizedDialog } from '../../src/app/UnauthorizedDialog.tsx';
+import { StorageKeys } from '../../src/http/storage.ts';
+import { fail } from './helpers/fake-adapter.ts';
+import { createFakeServer, LOGIN_RESULT } from './helpers/fake-server.ts';
+
+function CurrentPath() {
+  return <output aria-label="当前地址">{useLocation().pathname}</output>;
+}
+
+function renderHooks() {
+  const server = createFakeServer({
+    'get /forbidden': () => ({ status: 403, body: { success: false, message: 'Forbidden', code: 403 } }),
+    'get /broken': () => ({ status: 500, body: { success: false, message: '操作失败，服务器内部错误', code: 500 } }),
+    'get /refused': () => fail('手机号已存在'),
+    'get /expired': () => ({ status: 401, body: { success: true, message: 'Token失效，请重新登录!', code: 401 } }),
+  });
+  server.storage.set(StorageKeys.token, LOGIN_RESULT.token);
+  server.storage.set(StorageKeys.userInfo, LOGIN_RESULT.userInfo);
+  const reload = vi.fn();
+  const { deps } = server;
+  render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <AntdApp>
+        <MemoryRouter initialEntries={['/wlhy/hydriver/HyDriverList']}>
+          <AppDepsProvider deps={deps}>
+            <SessionProvider deps={{ auth: deps.auth, storage: deps.storage, dicts: deps.dicts }}>
+              <UnauthorizedDialog http={deps.http} reload={reload} />
+              <CurrentPath />
+            </SessionProvider>
+          </AppDepsProvider>
+        </MemoryRouter>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return { server, reload, http: deps.http };
+}
+
+describe('http failures as the user sees them', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('HTTP 403 shows 系统提示 / 拒绝访问', async () => {
+    const { http } = renderHooks();
+    await expect(http.getResult('/forbidden')).rejects.toBeTruthy();
+    expect(await screen.findByText('拒绝访问')).toBeInTheDocument();
+    expect(screen.getByText('系统提示')).toBeInTheDocument();
+  });
+
+  it('HTTP 500 shows the server’s message', async () => {
+    const { http } = renderHooks();
+    await expect(http.getResult('/broken')).rejects.toBeTruthy();
+    expect(await screen.findByText('操作失败，服务器内部错误')).toBeInTheDocument();
+  });
+
+  it('a business refusal is left to the screen: no notification', async () => {
+    const { http } = renderHooks();
+    await expect(http.getResult('/refused')).rejects.toMatchObject({ message: '手机号已存在' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('系统提示')).not.toBeInTheDocument();
+  });
+
+  it('HTTP 401: 登录已过期, then 重新登录 logs out, opens the login page and reloads', async () => {
+    window.history.replaceState(null, '', '/wlhy/hydriver/HyDriverList');
+    const user = userEvent.setup();
+    const { http, server, reload } = renderHooks();
+    await expect(http.getResult('/expired')).rejects.toMatchObject({ status: 401 });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('很抱歉，登录已过期，请重新登录')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '重新登录' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: '当前地址' })).toHaveTextContent('/user/login'));
+    expect(server.calls('post', '/sys/logout')).toHaveLength(1);
+    expect(server.storage.get(StorageKeys.token)).toBeUndefined();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('系统提示')).not.toBeInTheDocument();
+  });
+
+  it('HTTP 401 on the login page does not reload', async () => {
+    window.history.replaceState(null, '', '/user/login');
+    const user = userEvent.setup();
+    const { http, reload } = renderHooks();
+    await expect(http.getResult('/expired')).rejects.toBeTruthy();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '重新登录' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: '当前地址' })).toHaveTextContent('/user/login'));
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
