@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}', 'renderers/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Whole-shell jsdom tests are CPU-heavy; with every project running on two cores, 5 s is too tight.
+          testTimeout: 20_000,
         },
       },
       {

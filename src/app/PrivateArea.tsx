@@ -8,6 +8,9 @@ import { Button, Result, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { LOGIN_PATH, loginPathFor } from './paths.ts';
 import { useSession } from './session.tsx';
+import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog.tsx';
+import { ChunkErrorBoundary } from './dialogs/ChunkErrorBoundary.tsx';
+import { DepartSelectDialog } from './dialogs/DepartSelectDialog.tsx';
 
 const MainLayout = lazy(() => import('./main/MainLayout.tsx'));
 
@@ -22,11 +25,11 @@ function FullPageSpin({ tip }: { tip: string }) {
 export function PrivateArea() {
   const session = useSession();
   const location = useLocation();
-  const { token, permissionStatus, loadPermissions, logout } = session;
+  const { token, permissionStatus, loadPermissions, logout, passwordChangeRequired } = session;
 
   useEffect(() => {
-    if (token && permissionStatus === 'idle') void loadPermissions();
-  }, [token, permissionStatus, loadPermissions]);
+    if (token && permissionStatus === 'idle' && !passwordChangeRequired) void loadPermissions();
+  }, [token, permissionStatus, loadPermissions, passwordChangeRequired]);
 
   useEffect(() => {
     // Back on the login page the user can sign in again and return here.
@@ -35,12 +38,29 @@ export function PrivateArea() {
 
   if (!token) return <Navigate to={session.returnAfterLogin ? loginPathFor(location) : LOGIN_PATH} replace />;
 
+  if (passwordChangeRequired) {
+    return (
+      <>
+        <FullPageSpin tip="请先修改密码" />
+        <ChangePasswordDialog open mandatory onClose={() => void session.passwordChanged()} />
+      </>
+    );
+  }
+
   switch (permissionStatus) {
     case 'ready':
       return (
-        <Suspense fallback={<FullPageSpin tip="加载中…" />}>
-          <MainLayout />
-        </Suspense>
+        <ChunkErrorBoundary>
+          <Suspense fallback={<FullPageSpin tip="加载中…" />}>
+            <MainLayout />
+          </Suspense>
+          <DepartSelectDialog
+            open={session.departChoicePending}
+            mandatory
+            onClose={session.departChosen}
+            onSelected={session.updateUser}
+          />
+        </ChunkErrorBoundary>
       );
     case 'invalid-menu':
       return (

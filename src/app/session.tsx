@@ -41,6 +41,15 @@ export interface Session {
   logout(options?: { keepPlace?: boolean }): Promise<void>;
   /** Forgets the session without calling the server (it already refused the token). */
   forget(): void;
+  /** Signed in with code 406: nothing but the password change until it is done. */
+  passwordChangeRequired: boolean;
+  /** The password was changed: load the menu and carry on. */
+  passwordChanged(): Promise<void>;
+  /** Signed in with several departments (`multi_depart` 2): the user must pick one. */
+  departChoicePending: boolean;
+  departChosen(): void;
+  /** Replaces the signed-in user (after choosing a department) in memory and in storage. */
+  updateUser(user: UserInfo): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -59,6 +68,8 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
   const [permissionStatus, setPermissionStatus] = useState<PermissionStatus>('idle');
   const [permissionError, setPermissionError] = useState<string>();
   const [returnAfterLogin, setReturnAfterLogin] = useState(true);
+  const [passwordChangeRequired, setPasswordChangeRequired] = useState(false);
+  const [departChoicePending, setDepartChoicePending] = useState(false);
 
   const forget = useCallback(() => {
     setReturnAfterLogin(false);
@@ -68,11 +79,22 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
     setPermissions(undefined);
     setPermissionStatus('idle');
     setPermissionError(undefined);
+    setPasswordChangeRequired(false);
+    setDepartChoicePending(false);
   }, [storage]);
 
   const establish = useCallback(
     async (result: LoginResult) => {
       dicts.prime(result.sysAllDictItems ?? {});
+      setDepartChoicePending(result.multi_depart === 2);
+      if (result.mustChangePassword) {
+        // The server allows nothing else yet, so the menu is fetched only after the change.
+        setToken(result.token);
+        setUser(result.userInfo);
+        setPasswordChangeRequired(true);
+        setReturnAfterLogin(true);
+        return result;
+      }
       // The session becomes visible only with its menu, so no screen ever sees a token without permissions.
       let granted: PermissionResult;
       try {
@@ -122,6 +144,21 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
     }
   }, [auth]);
 
+  const passwordChanged = useCallback(async () => {
+    setPasswordChangeRequired(false);
+    await loadPermissions();
+  }, [loadPermissions]);
+
+  const departChosen = useCallback(() => setDepartChoicePending(false), []);
+
+  const updateUser = useCallback(
+    (next: UserInfo) => {
+      storage.set(StorageKeys.userInfo, next);
+      setUser(next);
+    },
+    [storage],
+  );
+
   const logout = useCallback(
     async (options?: { keepPlace?: boolean }) => {
       await auth.logout();
@@ -146,8 +183,13 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
       loadPermissions,
       logout,
       forget,
+      passwordChangeRequired,
+      passwordChanged,
+      departChoicePending,
+      departChosen,
+      updateUser,
     }),
-    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, phoneLogin, sendLoginSms, loadPermissions, logout, forget],
+    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, phoneLogin, sendLoginSms, loadPermissions, logout, forget, passwordChangeRequired, passwordChanged, departChoicePending, departChosen, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -101,4 +101,6 @@ export interface LoginResult {
   multi_depart: 0 | 1 | 2;
   sysAllDictItems: Record<string, DictModel[]>;
   tenantList?: Array<{ id: number; name: string; status: number }>;
+  /** Set by the client when the server answered code 406: the password must be changed first. */
+  mustChangePassword?: boolean;
 }

@@ -48,6 +48,9 @@ export interface AuthProvider {
   permissions(): Promise<PermissionResult>;
 }
 
+/** Login code meaning: signed in, but change the password now. */
+export const PASSWORD_CHANGE_REQUIRED = 406;
+
 export function createAuthProvider(deps: { http: HttpClient; storage: SessionStorage }): AuthProvider {
   const { http, storage } = deps;
 
@@ -61,8 +64,15 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
     if (tenant) storage.set(StorageKeys.tenantId, tenant.id);
   }
 
-  /** A login answer counts only with code 200 and a token, as in the JeecgBoot client. */
+  /**
+   * A login answer counts only with code 200 and a token, as in the JeecgBoot client — or code 406, which is
+   * resolved, not rejected: signed in, but the password must be changed before anything else.
+   */
   function accept(envelope: Result<LoginResult>): LoginResult {
+    if (envelope.code === PASSWORD_CHANGE_REQUIRED && envelope.result?.token) {
+      remember(envelope.result);
+      return { ...envelope.result, mustChangePassword: true };
+    }
     if (envelope.code !== ResultCode.ok || !envelope.result?.token) {
       throw new HttpError({ status: 200, code: envelope.code, message: envelope.message || '登录失败' });
     }

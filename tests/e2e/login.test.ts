@@ -122,3 +122,38 @@ describe('a person who forgot their password', () => {
     await context.close();
   });
 });
+
+describe('a user whose password was reset by an administrator', () => {
+  let env: E2eEnv;
+  beforeAll(async () => {
+    env = await startE2e();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('must change it right after signing in, and only then sees the app', async () => {
+    await env.ctx.db.updateTable('sys_user').set({ must_change_password: true }).where('username', '=', 'ops').execute();
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
+    await page.goto(`${env.baseUrl}/wlhy/hydriver/HyDriverList`);
+    const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
+    await page.getByPlaceholder('请输入帐户名').fill('ops');
+    await page.getByPlaceholder('请输入密码').fill('Freight@2026');
+    await page.getByPlaceholder('请输入验证码').fill((await peekCaptcha(env.kv, key)) ?? '');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('首次登录或密码已被重置，请先修改密码。').waitFor();
+    expect(await dialog.getByRole('button', { name: /取\s*消/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.getByText('首次登录或密码已被重置，请先修改密码。').waitFor();
+    await dialog.getByPlaceholder('请输入旧密码').fill('Freight@2026');
+    await dialog.getByPlaceholder('请输入新密码').fill('Changed@2026');
+    await dialog.getByPlaceholder('请确认新密码').fill('Changed@2026');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('共 60 条').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/wlhy/hydriver/HyDriverList');
+    await context.close();
+  });
+});

@@ -26,9 +26,11 @@ const FIELD_NAMES: ReadonlyArray<keyof PasswordValues> = ['oldpassword', 'passwo
 export interface ChangePasswordDialogProps {
   open: boolean;
   onClose(): void;
+  /** After a code-406 login: cannot be dismissed; `onClose` runs only once the password was changed. */
+  mandatory?: boolean;
 }
 
-export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClose, mandatory = false }: ChangePasswordDialogProps) {
   const { http } = useAppDeps();
   const { user } = useSession();
   const { message } = App.useApp();
@@ -69,9 +71,14 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={mandatory ? undefined : onClose}
+      closable={!mandatory}
+      keyboard={!mandatory}
+      mask={{ closable: !mandatory }}
+      footer={mandatory ? (_, { OkBtn }) => <OkBtn /> : undefined}
       destroyOnHidden
     >
+      {mandatory ? <p>首次登录或密码已被重置，请先修改密码。</p> : null}
       <Form<PasswordValues> form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} onFinish={(values) => void submit(values)}>
         <Form.Item label="旧密码" name="oldpassword" rules={[{ required: true, message: '请输入旧密码!' }]}>
           <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />

@@ -1,53 +1,47 @@
 /**
- * The signed-in shell: dark collapsible sider with the server menu, a header with the user and 退出登录, and the
- * routed screens. Lazy-loaded, so the login page carries none of this (nor the renderers behind it).
+ * The signed-in shell: side or top menu, header, breadcrumb and title, the multi-tab bar, the routed screens
+ * (kept alive where the menu asks) and the footer, all following the user's preferences and the screen size.
+ * Lazy-loaded, so the login page carries none of this (nor the renderers behind it).
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
-import { Button, Layout, Menu } from 'antd';
-import type { MenuProps } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { buildNavigation, buildRoutes, ancestorKeys } from '../../engine/menu-routes.ts';
-import type { NavItem, RouteSpec } from '../../engine/menu-routes.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Drawer, Layout } from 'antd';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { Location } from 'react-router';
+import { buildNavigation, buildRoutes } from '../../engine/menu-routes.ts';
+import type { RouteSpec } from '../../engine/menu-routes.ts';
 import { createRegistry } from '../../engine/registry.ts';
 import { RegistryProvider } from '../../engine/render-node.tsx';
 import { ServicesProvider } from '../../engine/services.tsx';
 import type { Services } from '../../engine/services.tsx';
 import { createAccess } from '../../providers/access.ts';
 import { registerRenderers } from '../../../renderers/index.ts';
+import { useBranding } from '../layout/branding.ts';
+import { GlobalHeader, HEADER_HEIGHT } from '../layout/GlobalHeader.tsx';
+import { KeepAliveRoutes } from '../layout/KeepAliveRoutes.tsx';
+import { breadcrumbTrail, findEntry, HOME_TITLE, indexMenu, isScreenPath, searchableLeaves } from '../layout/menu-index.ts';
+import { NavMenu } from '../layout/NavMenu.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { useHiddenOnScroll, useIsMobile } from '../layout/responsive.ts';
+import { SiteLogo } from '../layout/SiteLogo.tsx';
 import { HOME_PATH, NOT_FOUND_PATH } from '../paths.ts';
-import { UserMenu } from '../header/UserMenu.tsx';
+import { PreferencesProvider, usePreferences } from '../preferences/index.ts';
+import { documentTitle } from '../tabs/tab-rules.ts';
+import type { PageTab } from '../tabs/tab-rules.ts';
+import { TabBar } from '../tabs/TabBar.tsx';
+import { usePageTabs } from '../tabs/usePageTabs.ts';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
 import { usePlatformSettings } from '../settings.tsx';
-import { menuIcon } from './menu-icons.tsx';
 import { FolderIndex, Screen } from './Screen.tsx';
 
 const registry = registerRenderers(createRegistry());
 
-type MenuItem = Required<MenuProps>['items'][number];
-
-function toMenuItems(items: NavItem[]): MenuItem[] {
-  return items.map((item) => ({
-    key: item.key,
-    icon: menuIcon(item.icon),
-    label: item.title,
-    ...(item.children ? { children: toMenuItems(item.children) } : {}),
-  }));
-}
-
-function flatten(items: NavItem[]): NavItem[] {
-  return items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
-}
-
-/** The menu entry for a path: itself, or the closest listed ancestor for screens hidden from the menu. */
-function selectedKeyFor(items: NavItem[], pathname: string): string | undefined {
-  const keys = flatten(items).map((item) => item.key);
-  return keys
-    .filter((key) => pathname === key || pathname.startsWith(`${key}/`))
-    .sort((a, b) => b.length - a.length)[0];
-}
+const SIDER_WIDTH = 200;
+/** The menu drawer of the top-menu layout (on mobile) is a little wider, as in JeecgBoot. */
+const TOP_MENU_DRAWER_WIDTH = 206;
+const COLLAPSED_WIDTH = 80;
+const DARK_NAV_BACKGROUND = '#001529';
 
 function renderRoute(spec: RouteSpec): ReactNode {
   return (
@@ -62,15 +56,27 @@ function hasRoute(specs: RouteSpec[], path: string): boolean {
   return specs.some((spec) => spec.path === path || hasRoute(spec.children, path));
 }
 
-const HOME_SPEC: RouteSpec = { path: HOME_PATH, component: 'dashboard/Analysis', title: '首页', children: [] };
+const HOME_SPEC: RouteSpec = { path: HOME_PATH, component: 'dashboard/Analysis', title: HOME_TITLE, children: [] };
 
 export default function MainLayout() {
+  const { storage } = useAppDeps();
+  return (
+    <PreferencesProvider storage={storage}>
+      <Shell />
+    </PreferencesProvider>
+  );
+}
+
+function Shell() {
   const session = useSession();
   const deps = useAppDeps();
   const settings = usePlatformSettings();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { preferences: prefs } = usePreferences();
+  const mobile = useIsMobile();
+  const location = useLocation();
+  const { pathname } = location;
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const menu = session.permissions?.menu;
 
   const routes = useMemo(() => {
@@ -79,15 +85,31 @@ export default function MainLayout() {
     return hasRoute(built, HOME_PATH) ? built : [HOME_SPEC, ...built];
   }, [menu]);
   const nav = useMemo(() => buildNavigation(menu ?? []), [menu]);
-  const menuItems = useMemo(() => toMenuItems(nav), [nav]);
-  const rootKeys = useMemo(() => nav.filter((item) => item.children).map((item) => item.key), [nav]);
-  const external = useMemo(() => new Map(flatten(nav).map((item) => [item.key, item.externalUrl])), [nav]);
-  const selectedKey = selectedKeyFor(nav, pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (selectedKey ? ancestorKeys(nav, selectedKey) : []));
+  const index = useMemo(() => indexMenu(menu ?? []), [menu]);
+  const searchable = useMemo(() => searchableLeaves(nav), [nav]);
+  const branding = useBranding(deps.storage, settings);
 
+  const entry = findEntry(index, pathname);
+  const pageTitle = pathname === HOME_PATH ? HOME_TITLE : entry?.title;
+  const fullScreen = isScreenPath(pathname);
+  const multiTab = prefs.multiTab && !mobile;
+
+  const currentTab = useMemo<PageTab | undefined>(() => {
+    const fullPath = pathname + location.search;
+    if (pathname === HOME_PATH) return { path: HOME_PATH, fullPath, title: HOME_TITLE };
+    if (!entry || entry.isFolder || entry.hideTab || !pageTitle) return undefined;
+    return { path: pathname, fullPath, title: pageTitle };
+  }, [pathname, location.search, entry, pageTitle]);
+  const isKnownPath = useCallback((path: string) => path === HOME_PATH || findEntry(index, path) !== undefined, [index]);
+  const tabs = usePageTabs({ homePath: HOME_PATH, current: currentTab, isKnownPath });
+
+  const activeTitle = multiTab ? tabs.tabs.find((tab) => tab.path === tabs.active)?.title : pageTitle;
   useEffect(() => {
-    if (selectedKey) setOpenKeys(ancestorKeys(nav, selectedKey));
-  }, [nav, selectedKey]);
+    document.title = documentTitle(activeTitle, branding.platformName);
+    // `settings` too: the settings provider writes the bare platform name when they arrive.
+  }, [activeTitle, branding.platformName, settings]);
+
+  const hideHeader = useHiddenOnScroll(prefs.fixedHeader && prefs.hideHeaderOnScroll);
 
   const services = useMemo<Services | undefined>(
     () =>
@@ -97,61 +119,111 @@ export default function MainLayout() {
     [deps, session.permissions],
   );
 
+  const renderRoutes = useCallback(
+    (at: Location) => (
+      <Routes location={at}>
+        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+        {routes.map(renderRoute)}
+        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
+      </Routes>
+    ),
+    [routes],
+  );
+  const keepAlive = useCallback((path: string) => {
+    const own = index.get(path);
+    return own !== undefined && own.keepAlive && !own.isFolder;
+  }, [index]);
+  const retain = useCallback(
+    (path: string) => !multiTab || tabs.tabs.some((tab) => tab.path === path),
+    [multiTab, tabs.tabs],
+  );
+
   if (!services) return null;
 
-  function onOpenChange(keys: string[]) {
-    // Only one top-level folder open at a time (JeecgBoot's sider behaviour).
-    const latest = keys.find((key) => !openKeys.includes(key));
-    setOpenKeys(latest && rootKeys.includes(latest) ? [latest] : keys);
-  }
+  const topMenu = prefs.layout === 'topmenu';
+  const sider = !mobile && !topMenu;
+  const siderWidth = collapsed ? COLLAPSED_WIDTH : SIDER_WIDTH;
+  const fixedSider = sider && prefs.fixedSidebar;
+  const capped = topMenu && !mobile && prefs.contentWidth === 'Fixed';
+  const navBackground = prefs.navTheme === 'dark' ? DARK_NAV_BACKGROUND : '#fff';
 
+  const headerStyle: CSSProperties = prefs.fixedHeader
+    ? {
+        position: 'fixed',
+        top: 0,
+        right: 0,
+        zIndex: 9,
+        width: sider ? `calc(100% - ${siderWidth}px)` : '100%',
+        transition: 'transform 0.2s',
+        transform: hideHeader ? `translateY(-${HEADER_HEIGHT}px)` : 'none',
+      }
+    : {};
 
-  const logoSrc = settings.logo || settings.logoLight;
   return (
     <RegistryProvider registry={registry}>
       <ServicesProvider services={services}>
         <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider theme="dark" width={200} collapsedWidth={80} collapsible collapsed={collapsed} trigger={null}>
-            <Link
-              to={HOME_PATH}
-              style={{ display: 'flex', alignItems: 'center', gap: 8, height: 64, padding: '0 20px', color: '#fff', overflow: 'hidden', whiteSpace: 'nowrap' }}
+          {sider ? (
+            <Layout.Sider
+              theme={prefs.navTheme}
+              width={SIDER_WIDTH}
+              collapsedWidth={COLLAPSED_WIDTH}
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+              style={fixedSider ? { position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, height: '100vh', overflow: 'auto', zIndex: 10 } : undefined}
             >
-              {logoSrc ? <img src={logoSrc} alt="logo" style={{ height: 32 }} /> : null}
-              {collapsed ? null : <span style={{ fontSize: 16, fontWeight: 600 }}>{settings.logoTitle || settings.platformName}</span>}
-            </Link>
-            <Menu
-              theme="dark"
-              mode="inline"
-              items={menuItems}
-              selectedKeys={selectedKey ? [selectedKey] : []}
-              {...(collapsed ? {} : { openKeys, onOpenChange })}
-              onClick={({ key }) => {
-                const url = external.get(key);
-                if (url) window.open(url, '_blank', 'noopener');
-                else navigate(key);
-              }}
+              <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle={!collapsed} />
+              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} collapsed={collapsed} />
+            </Layout.Sider>
+          ) : null}
+          {mobile ? (
+            <Drawer
+              placement="left"
+              size={topMenu ? TOP_MENU_DRAWER_WIDTH : SIDER_WIDTH}
+              open={drawerOpen}
+              closable={false}
+              onClose={() => setDrawerOpen(false)}
+              styles={{ body: { padding: 0, background: navBackground } }}
+            >
+              <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle />
+              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} onNavigate={() => setDrawerOpen(false)} />
+            </Drawer>
+          ) : null}
+          <Layout style={{ marginInlineStart: fixedSider ? siderWidth : 0, transition: 'margin 0.2s' }}>
+            {prefs.fixedHeader ? <div style={{ height: HEADER_HEIGHT, flex: 'none' }} /> : null}
+            <GlobalHeader
+              mobile={mobile}
+              menuInHeader={topMenu && !mobile}
+              navTheme={prefs.navTheme}
+              contentWidth={prefs.contentWidth}
+              collapsed={collapsed}
+              onToggle={() => (mobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
+              nav={nav}
+              searchable={searchable}
+              platformName={branding.platformName}
+              logoTitle={branding.logoTitle}
+              style={headerStyle}
             />
-          </Layout.Sider>
-          <Layout>
-            <Layout.Header
-              style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}
-            >
-              <Button
-                type="text"
-                aria-label={collapsed ? '展开菜单' : '折叠菜单'}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-              />
-              <UserMenu />
-            </Layout.Header>
-            <Layout.Content style={{ margin: 16 }}>
-              <Routes>
-                <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-                {routes.map(renderRoute)}
-                <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-              </Routes>
-            </Layout.Content>
-            {settings.companyName ? (
+            <div style={capped ? { width: '100%', maxWidth: 1200, margin: '0 auto' } : undefined}>
+              {multiTab && !fullScreen ? (
+                <div style={{ padding: '6px 16px 0', background: '#fff' }}>
+                  <TabBar tabs={tabs} />
+                </div>
+              ) : null}
+              {fullScreen || !pageTitle ? null : (
+                <PageHeader title={pageTitle} breadcrumb={breadcrumbTrail(index, pathname, HOME_PATH)} />
+              )}
+              <Layout.Content style={{ margin: 16 }}>
+                <KeepAliveRoutes
+                  renderRoutes={renderRoutes}
+                  keepAlive={keepAlive}
+                  retain={retain}
+                  remountKey={tabs.remountKey}
+                />
+              </Layout.Content>
+            </div>
+            {!fullScreen && settings.companyName ? (
               <Layout.Footer style={{ textAlign: 'center', color: '#8c8c8c' }}>
                 Copyright © {new Date().getFullYear()} {settings.companyName}
               </Layout.Footer>

@@ -1,0 +1,45 @@
+/**
+ * Device class for the layout, from CSS media queries. Below 1088 px (tablets, and phones below 768 px) the shell
+ * is "mobile": the menu moves into a drawer and multi-tab is off.
+ */
+import { useEffect, useState } from 'react';
+
+export const MOBILE_QUERY = '(max-width: 1087.98px)';
+
+function matches(query: string): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
+export function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(() => matches(MOBILE_QUERY));
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(MOBILE_QUERY);
+    const onChange = () => setMobile(list.matches);
+    onChange();
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return mobile;
+}
+
+/** With a fixed header that hides on scroll: hidden after scrolling down past 100 px, back on any scroll up. */
+export function useHiddenOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) {
+      setHidden(false);
+      return;
+    }
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y > last && y > 100) setHidden(true);
+      else if (y < last) setHidden(false);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
