@@ -55,11 +55,13 @@ describe('other ways in: phone code and the shipper login page', () => {
 
   it('admits shippers but not staff on the shipper login page', async () => {
     const context = await env.browser.newContext();
-    const page = await context.newPage();
     for (const [username, expectation] of [
       ['ops', '该入口仅供货主登录，请使用平台登录页'],
       ['shipperadmin', null],
     ] as const) {
+      // A page of its own per attempt: a refused login refreshes the captcha, and that late answer must not be
+      // mistaken for the next page's captcha.
+      const page = await context.newPage();
       const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
       await page.goto(`${env.baseUrl}/user/login3`);
       const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
