@@ -1,25 +1,12 @@
 /** Platform branding, public because the login page shows it before anyone signs in. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PlatformSettings } from '../../src/contracts/settings.ts';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../src/contracts/settings.ts';
 import type { AppContext } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import { ok } from '../core/envelope.ts';
 
-export const DEFAULT_SETTINGS: PlatformSettings = {
-  platformName: '网络货运平台',
-  logo: '/logo.svg',
-  logoLight: '/logo.svg',
-  logoTitle: '网络货运',
-  loginBackground: '',
-  footerAddress: '',
-  servicePhone: '',
-  companyName: '',
-  companyLink: '',
-  recordNumber: '',
-  licenseNumber: '',
-  vehicleTrack: false,
-};
+export const DEFAULT_SETTINGS: PlatformSettings = DEFAULT_PLATFORM_SETTINGS;
 
 export async function readPlatformSettings(db: Kysely<SystemTables>): Promise<PlatformSettings> {
   const row = await db.selectFrom('hy_setting').select('value').where('id', '=', 'platform').executeTakeFirst();

@@ -20,3 +20,19 @@ export interface PlatformSettings {
   /** Whether vehicle track screens are enabled. */
   vehicleTrack: boolean;
 }
+
+/** What an unconfigured platform shows: the server answers with these when nothing is stored, the browser until it has an answer. */
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  platformName: '网络货运平台',
+  logo: '/logo.svg',
+  logoLight: '/logo.svg',
+  logoTitle: '网络货运',
+  loginBackground: '',
+  footerAddress: '',
+  servicePhone: '',
+  companyName: '',
+  companyLink: '',
+  recordNumber: '',
+  licenseNumber: '',
+  vehicleTrack: false,
+};

@@ -1,21 +1,10 @@
 /** Public platform branding (`GET /setting/hySetting/queryPlatformSettings`), with defaults when it is unavailable. */
+import { DEFAULT_PLATFORM_SETTINGS } from '../contracts/index.ts';
 import type { PlatformSettings } from '../contracts/index.ts';
 import type { HttpClient } from '../http/client.ts';
 
-export const DEFAULT_SETTINGS: PlatformSettings = {
-  platformName: '网络货运平台',
-  logo: '',
-  logoLight: '',
-  logoTitle: '网络货运平台',
-  loginBackground: '',
-  footerAddress: '',
-  servicePhone: '',
-  companyName: '',
-  companyLink: '',
-  recordNumber: '',
-  licenseNumber: '',
-  vehicleTrack: false,
-};
+/** Kept under this name for the shell's imports. */
+export const DEFAULT_SETTINGS: PlatformSettings = DEFAULT_PLATFORM_SETTINGS;
 
 export async function loadPlatformSettings(http: HttpClient): Promise<PlatformSettings> {
   const settings = await http.getResult<Partial<PlatformSettings> | null>('/setting/hySetting/queryPlatformSettings');
