@@ -62,10 +62,21 @@ export async function startE2e(): Promise<E2eEnv> {
  * person, reading the captcha the page is showing.
  */
 export async function logIn(page: Page, env: E2eEnv, target: string, username: string, password = 'Freight@2026'): Promise<void> {
+  const key = await openLoginPage(page, env, target);
+  await submitPasswordLogin(page, env, key, username, password);
+}
+
+/** Opens `target` (a path or, with `reload`, the current page again) and returns the captcha key it asked for. */
+export async function openLoginPage(page: Page, env: E2eEnv, target: string | { reload: true }): Promise<string> {
   const captchaResponse = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
-  await page.goto(`${env.baseUrl}${target}`);
+  if (typeof target === 'string') await page.goto(`${env.baseUrl}${target}`);
+  else await page.reload();
   const response = await captchaResponse;
-  const key = decodeURIComponent(new URL(response.url()).pathname.split('/').pop()!);
+  return decodeURIComponent(new URL(response.url()).pathname.split('/').pop()!);
+}
+
+/** Fills username, password and the captcha for `key`, then presses 登录. */
+export async function submitPasswordLogin(page: Page, env: E2eEnv, key: string, username: string, password = 'Freight@2026') {
   await page.getByPlaceholder('请输入帐户名').fill(username);
   await page.getByPlaceholder('请输入密码').fill(password);
   const answer = await peekCaptcha(env.kv, key);

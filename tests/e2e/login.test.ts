@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { peekCaptcha } from '../../server/auth/captcha.ts';
-import { startE2e, type E2eEnv } from './harness.ts';
+import { logIn, openLoginPage, startE2e, submitPasswordLogin, type E2eEnv } from './harness.ts';
 
 describe('other ways in: phone code and the shipper login page', () => {
   let env: E2eEnv;
@@ -62,14 +61,9 @@ describe('other ways in: phone code and the shipper login page', () => {
       // A page of its own per attempt: a refused login refreshes the captcha, and that late answer must not be
       // mistaken for the next page's captcha.
       const page = await context.newPage();
-      const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
-      await page.goto(`${env.baseUrl}/user/login3`);
-      const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
+      const key = await openLoginPage(page, env, '/user/login3');
       await page.getByText('货主登录').waitFor();
-      await page.getByPlaceholder('请输入帐户名').fill(username);
-      await page.getByPlaceholder('请输入密码').fill('Freight@2026');
-      await page.getByPlaceholder('请输入验证码').fill((await peekCaptcha(env.kv, key)) ?? '');
-      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await submitPasswordLogin(page, env, key, username);
       if (expectation) await page.getByRole('alert').getByText(expectation).first().waitFor();
       else await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     }
@@ -112,13 +106,8 @@ describe('a person who forgot their password', () => {
     await page.getByText('密码重置成功!').waitFor();
     await page.getByRole('link', { name: '返回登录' }).click();
     await page.waitForURL((url) => url.pathname === '/user/login');
-    const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
-    await page.reload();
-    const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
-    await page.getByPlaceholder('请输入帐户名').fill('shipperadmin');
-    await page.getByPlaceholder('请输入密码').fill('Reset@2026');
-    await page.getByPlaceholder('请输入验证码').fill((await peekCaptcha(env.kv, key)) ?? '');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const key = await openLoginPage(page, env, { reload: true });
+    await submitPasswordLogin(page, env, key, 'shipperadmin', 'Reset@2026');
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     expect(new URL(page.url()).pathname).toBe('/dashboard/analysis');
     await context.close();
@@ -138,13 +127,7 @@ describe('a user whose password was reset by an administrator', () => {
     await env.ctx.db.updateTable('sys_user').set({ must_change_password: true }).where('username', '=', 'ops').execute();
     const context = await env.browser.newContext();
     const page = await context.newPage();
-    const captcha = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
-    await page.goto(`${env.baseUrl}/wlhy/hydriver/HyDriverList`);
-    const key = decodeURIComponent(new URL((await captcha).url()).pathname.split('/').pop()!);
-    await page.getByPlaceholder('请输入帐户名').fill('ops');
-    await page.getByPlaceholder('请输入密码').fill('Freight@2026');
-    await page.getByPlaceholder('请输入验证码').fill((await peekCaptcha(env.kv, key)) ?? '');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await logIn(page, env, '/wlhy/hydriver/HyDriverList', 'ops');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('首次登录或密码已被重置，请先修改密码。').waitFor();
     expect(await dialog.getByRole('button', { name: /取\s*消/ }).count()).toBe(0);

@@ -6,13 +6,13 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
-import { isStrongPassword, PASSWORD_POLICY_MESSAGE } from '../../contracts/password-policy.ts';
 import { isHttpError } from '../../http/errors.ts';
 import { useAppDeps } from '../deps.tsx';
+import { confirmPasswordRules, dismissProps, NEW_PASSWORD_RULES } from './form-helpers.tsx';
 import { useSession } from '../session.tsx';
 import { changePassword } from './account-api.ts';
 
-export const MISMATCH_MESSAGE = '两次输入的密码不一样！';
+export { MISMATCH_MESSAGE } from './form-helpers.tsx';
 export const NO_USER_MESSAGE = '当前系统无登录用户!';
 
 interface PasswordValues {
@@ -71,11 +71,7 @@ export function ChangePasswordDialog({ open, onClose, mandatory = false }: Chang
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={mandatory ? undefined : onClose}
-      closable={!mandatory}
-      keyboard={!mandatory}
-      mask={{ closable: !mandatory }}
-      footer={mandatory ? (_, { OkBtn }) => <OkBtn /> : undefined}
+      {...dismissProps(mandatory, onClose)}
       destroyOnHidden
     >
       {mandatory ? <p>首次登录或密码已被重置，请先修改密码。</p> : null}
@@ -86,10 +82,7 @@ export function ChangePasswordDialog({ open, onClose, mandatory = false }: Chang
         <Form.Item
           label="新密码"
           name="password"
-          rules={[
-            { required: true, message: '请输入新密码!' },
-            { validator: async (_, value: unknown) => checkPolicy(value) },
-          ]}
+          rules={NEW_PASSWORD_RULES}
         >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
@@ -97,25 +90,13 @@ export function ChangePasswordDialog({ open, onClose, mandatory = false }: Chang
           label="确认新密码"
           name="confirmpassword"
           dependencies={['password']}
-          rules={[
-            { required: true, message: '请确认新密码!' },
-            ({ getFieldValue }) => ({
-              validator: async (_, value: unknown) => {
-                if (value && value !== getFieldValue('password')) throw new Error(MISMATCH_MESSAGE);
-              },
-            }),
-          ]}
+          rules={confirmPasswordRules('password')}
         >
           <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>
     </Modal>
   );
-}
-
-/** Empty is the `required` rule's business; only a typed password is held to the policy. */
-async function checkPolicy(value: unknown): Promise<void> {
-  if (typeof value === 'string' && value !== '' && !isStrongPassword(value)) throw new Error(PASSWORD_POLICY_MESSAGE);
 }
 
 function markFieldErrors(form: FormInstance<PasswordValues>, error: unknown): void {

@@ -10,6 +10,7 @@ import type { UserDepart } from '../../contracts/departs.ts';
 import { PICK_DEPART_MESSAGE } from '../../contracts/departs.ts';
 import { DEFAULT_TTL_MS, StorageKeys } from '../../http/storage.ts';
 import { useAppDeps } from '../deps.tsx';
+import { dismissProps } from './form-helpers.tsx';
 import { useSession } from '../session.tsx';
 import { loadCurrentUserDeparts, selectDepart } from './account-api.ts';
 
@@ -91,11 +92,7 @@ export function DepartSelectDialog({ open, onClose, mandatory = false, onSelecte
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={mandatory ? undefined : onClose}
-      closable={!mandatory}
-      keyboard={!mandatory}
-      mask={{ closable: !mandatory }}
-      footer={mandatory ? (_, { OkBtn }) => <OkBtn /> : undefined}
+      {...dismissProps(mandatory, onClose)}
       destroyOnHidden
     >
       {ready ? (

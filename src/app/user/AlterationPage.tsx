@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { isStrongPassword, PASSWORD_POLICY_MESSAGE } from '../../contracts/password-policy.ts';
+import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../dialogs/form-helpers.tsx';
 import { useAppDeps } from '../deps.tsx';
 import { LOGIN_PATH } from '../paths.ts';
 import { MOBILE_RULES, SmsCodeField } from './SmsCodeField.tsx';
@@ -75,22 +75,13 @@ export function AlterationPage() {
           }
         >
           <p>账号：{username}</p>
-          <Form.Item name="password" rules={[
-              { required: true, message: '请输入新密码!' },
-              { validator: async (_, value: unknown) => (isStrongPassword(String(value ?? '')) ? undefined : Promise.reject(new Error(PASSWORD_POLICY_MESSAGE))) },
-            ]}>
+          <Form.Item name="password" rules={NEW_PASSWORD_RULES}>
             <Input.Password prefix={<LockOutlined />} placeholder="请输入新密码" autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmpassword"
             dependencies={['password']}
-            rules={[
-              { required: true, message: '请确认新密码!' },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: unknown) =>
-                  value === getFieldValue('password') ? undefined : Promise.reject(new Error('两次输入的密码不一样！')),
-              }),
-            ]}
+            rules={confirmPasswordRules('password')}
           >
             <Input.Password prefix={<LockOutlined />} placeholder="请确认新密码" autoComplete="new-password" />
           </Form.Item>
