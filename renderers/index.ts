@@ -3,17 +3,21 @@
  * stays light and each renderer arrives in its own chunk the first time a screen needs it.
  */
 import type { Registry } from '../src/engine/registry.ts';
+import type { DetailViewProps } from './detail/types.ts';
 import type { EntityFormProps } from './form/types.ts';
 import type { ListPageProps } from './list-page/types.ts';
 import { RendererTypes } from './node-types.ts';
 
+export type { DetailViewProps } from './detail/types.ts';
 export type { EntityFormProps } from './form/types.ts';
-export type { ListPageProps } from './list-page/types.ts';
+export type { ListPageProps, ScreenHandle } from './list-page/types.ts';
 
-export { RendererTypes } from './node-types.ts';
+export { entityScreenType, RendererTypes } from './node-types.ts';
 
 export function registerRenderers(registry: Registry): Registry {
   registry.register<ListPageProps>({ type: RendererTypes.listPage, load: () => import('./list-page/ListPage.tsx') });
   registry.register<EntityFormProps>({ type: RendererTypes.form, load: () => import('./form/EntityForm.tsx') });
+  registry.register<ListPageProps>({ type: RendererTypes.treeList, load: () => import('./tree-list/TreeList.tsx') });
+  registry.register<DetailViewProps>({ type: RendererTypes.detail, load: () => import('./detail/DetailView.tsx') });
   return registry;
 }

@@ -2,4 +2,11 @@
 export const RendererTypes = {
   listPage: 'list-page',
   form: 'form',
+  treeList: 'tree-list',
+  detail: 'detail',
 } as const;
+
+/** The screen renderer of an entity's menu entry: a tree list for entities that declare `tree`, else a list page. */
+export function entityScreenType(entity: { tree?: unknown }): string {
+  return entity.tree ? RendererTypes.treeList : RendererTypes.listPage;
+}

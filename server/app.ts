@@ -17,15 +17,30 @@ import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
 import { syncEntityTables } from './entity/tables.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
+import { registerOperationRoutes } from './entity/operations.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerAccountRoutes } from './auth/account-routes.ts';
 import { registerDepartRoutes } from './auth/depart-routes.ts';
+import { registerDirectoryRoutes } from './auth/directory-routes.ts';
 import { registerSmsRoutes } from './auth/sms-routes.ts';
 import { registerResetRoutes } from './auth/reset-routes.ts';
+import { registerRegistrationRoutes } from './auth/register-routes.ts';
+import { registerCasRoutes } from './auth/cas-routes.ts';
+import { registerThirdLoginRoutes } from './auth/third-login.ts';
+import { registerRememberRoutes } from './auth/remember.ts';
+import fastifyMultipart from '@fastify/multipart';
+import { registerFileRoutes, MAX_UPLOAD_BYTES } from './files/routes.ts';
+import { DirectoryStore } from './files/store.ts';
+import { loadSigningKey } from './files/signing.ts';
+import { registerDuplicateRoutes } from './entity/duplicate-routes.ts';
+import { readTableDictionaryDefs, resolveTableDictionaries } from './dict/table-dicts.ts';
+import { registerCheckRuleRoutes } from './check-rules/routes.ts';
+import { seedCheckRules } from './check-rules/rules.ts';
 import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 
 export { API_PREFIX };
@@ -40,6 +55,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await migrateToLatest(ctx.db as never);
   const fresh = await seedOrganisationIfEmpty(ctx.db, ctx.config.seedPassword);
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
+  await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
   await ctx.dicts.reload();
@@ -95,6 +111,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     kv,
     dicts: new DictionaryService(database.db),
     entities,
+    tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
   };
   await prepareDatabase(ctx);
 
@@ -110,18 +127,32 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   });
   registerErrorHandling(app);
   registerGuard(app, ctx);
+  // Before any route: the OpenAPI document lists what was really registered.
+  const registeredRoutes = collectRoutes(app);
 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', db: ctx.dbKind }));
   registerAuthRoutes(app, ctx, API_PREFIX);
   registerAccountRoutes(app, ctx, API_PREFIX);
   registerDepartRoutes(app, ctx, API_PREFIX);
+  registerDirectoryRoutes(app, ctx, API_PREFIX);
   const outbox = entities.find((e) => e.schema.name === 'sysSmsOutbox');
   if (!outbox) throw new Error('schemas/entities/system/sys-sms-outbox.entity.json is missing: SMS needs its outbox');
   registerSmsRoutes(app, ctx, API_PREFIX, new OutboxSmsProvider(ctx.db, outbox));
   registerResetRoutes(app, ctx, API_PREFIX);
+  registerRegistrationRoutes(app, ctx, API_PREFIX);
+  registerCasRoutes(app, ctx, API_PREFIX);
+  registerThirdLoginRoutes(app, ctx, API_PREFIX);
+  registerRememberRoutes(app, ctx, API_PREFIX);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  const store = new DirectoryStore(config.uploadDir);
+  registerFileRoutes(app, ctx, API_PREFIX, store, await loadSigningKey(ctx.db));
   registerDictRoutes(app, ctx, API_PREFIX);
+  registerDuplicateRoutes(app, ctx, API_PREFIX);
+  registerCheckRuleRoutes(app, ctx, API_PREFIX);
   registerSettingsRoutes(app, ctx, API_PREFIX);
-  for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity);
+  for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
+  for (const entity of entities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
+  registerOpenApiRoute(app, ctx, API_PREFIX, registeredRoutes);
   registerWebApp(app, config.webDir);
   await app.ready();
   return { app, ctx };

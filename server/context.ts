@@ -4,13 +4,16 @@ import type { SystemTables } from './db/schema.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { KvStore } from './core/kv.ts';
 import type { DictionaryService } from './dict/dictionaries.ts';
+import type { TableDictionary } from './dict/table-dicts.ts';
 import type { EntityRuntime } from './entity/registry.ts';
-import type { SessionUser } from './auth/sessions.ts';
+import type { GrantedDataRule, SessionUser } from './auth/sessions.ts';
 
 export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files (default `<dataDir>/upload`). */
+  uploadDir: string;
   databaseUrl?: string;
   redisUrl?: string;
   captchaEnabled: boolean;
@@ -20,6 +23,28 @@ export interface ServerConfig {
   webDir?: string;
   /** Demo drivers seeded into an empty database. */
   seedDrivers: number;
+  /** CAS server base URL (e.g. https://cas.example.com/cas); single sign-on is off when unset. */
+  casServerUrl?: string;
+  /** This app's login URL as registered with the CAS server; tickets are validated for this service only. */
+  casServiceUrl?: string;
+  /** Third-party login over OAuth 2.0 (authorization code); off when unset. */
+  oauth2?: OAuth2Config;
+}
+
+/** One OAuth 2.0 provider (e.g. an enterprise WeChat/DingTalk/Keycloak gateway) for `/sys/thirdLogin`. */
+export interface OAuth2Config {
+  /** Shown on the login page button, e.g. 企业微信. */
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** This app's callback as registered with the provider: `<origin>/jeecg-boot/sys/thirdLogin/oauth2/callback`. */
+  redirectUrl: string;
+  scope: string;
+  /** Claim of the provider's user that must equal a local username (dots for nested claims). */
+  userField: string;
 }
 
 export interface AppContext {
@@ -29,6 +54,8 @@ export interface AppContext {
   kv: KvStore;
   dicts: DictionaryService;
   entities: EntityRuntime[];
+  /** Table dictionaries by code, resolved against the entity allow-list. */
+  tableDicts: Map<string, TableDictionary>;
 }
 
 /** The authenticated caller, resolved from the session on every non-public request. */
@@ -36,6 +63,8 @@ export interface Caller extends SessionUser {
   /** The tenant the request acts in: one of the user's tenants, never trusted from the header alone. */
   tenantId: number;
   permissions: Set<string>;
+  /** Data rules granted to the caller on any page, read with the session; absent when built elsewhere. */
+  dataRules?: GrantedDataRule[];
 }
 
 declare module 'fastify' {

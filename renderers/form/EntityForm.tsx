@@ -3,16 +3,12 @@
  * server validates with (src/contracts/validation), so the browser shows exactly the server's sentences; server
  * field errors that still come back are marked inline through `extraErrors`.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Modal, Spin } from 'antd';
-import { Form } from '@rjsf/antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Modal, Space, Spin } from 'antd';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import {
-  AJV_OPTIONS,
-  CUSTOM_FORMATS,
   entityWriteSchema,
   fieldMessage,
   normaliseRecord,
@@ -22,17 +18,11 @@ import type { EntitySchema, FieldError } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { EntityFormProps } from './types.ts';
-import { GridObjectFieldTemplate } from './GridObjectFieldTemplate.tsx';
 import type { GridFormContext } from './GridObjectFieldTemplate.tsx';
+import type { TreeParentContext } from './TreeParentWidget.tsx';
 import { buildUiSchema, recordToFormData } from './ui-schema.ts';
-import { entityWidgets } from './widgets.tsx';
-
-type FormData = Record<string, unknown>;
-
-const templates = { ObjectFieldTemplate: GridObjectFieldTemplate };
-
-// One validator for every form: ajv caches compiled schemas on it.
-const validator = customizeValidator<FormData>({ customFormats: CUSTOM_FORMATS, ajvOptionsOverrides: AJV_OPTIONS });
+import { FormFields, type FormData } from './FormFields.tsx';
+import { formSchemaFor, mergeErrorSchemas, useFieldChecks } from './field-checks.ts';
 
 /** rjsf/ajv errors → the contract's human sentences for the failing field. */
 export function transformErrorsFor(entity: EntitySchema) {
@@ -65,12 +55,14 @@ export default function EntityForm(props: EntityFormProps) {
   );
 }
 
-function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: EntityFormProps) {
-  const { data } = useServices();
+function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initialValues }: EntityFormProps) {
+  const { data, lookups } = useServices();
+  const checks = useFieldChecks(lookups, entity, mode === 'edit' && recordId !== undefined ? String(recordId) : undefined);
   const { message } = App.useApp();
   const formRef = useRef<CoreForm<FormData>>(null);
   const savingRef = useRef(false);
-  const [formData, setFormData] = useState<FormData>({});
+  // The values to start from; the typed values live in FormFields so a keystroke does not re-render the dialog.
+  const [initialData, setInitialData] = useState<FormData>(() => (mode === 'add' ? { ...initialValues } : {}));
   const [loading, setLoading] = useState(mode === 'edit' && recordId !== undefined);
   const [loadError, setLoadError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -78,18 +70,25 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
 
   const schema = useMemo(() => {
     // The object title would repeat the modal title.
-    const { title: _title, ...rest } = entityWriteSchema(entity);
+    const { title: _title, ...rest } = formSchemaFor(entity, mode);
     return rest as RJSFSchema;
-  }, [entity]);
+  }, [entity, mode]);
   const uiSchema = useMemo(() => buildUiSchema(entity), [entity]);
   const transformErrors = useMemo(() => transformErrorsFor(entity), [entity]);
-  const formContext = useMemo<GridFormContext>(
+  const formContext = useMemo<GridFormContext & TreeParentContext>(
     () => ({
       colon: false,
-      columns: entity.form.columns === 2 ? 2 : 1,
-      wideFields: Object.keys(entity.fields).filter((name) => entity.fields[name].type === 'text'),
+      columns: entity.form.columns ?? 1,
+      wideFields: Object.keys(entity.fields).filter((name) => entity.fields[name].type === 'text' || entity.fields[name].type === 'richtext'),
+      parts: entity.form.tabs
+        ? { kind: 'tabs', list: entity.form.tabs }
+        : entity.form.groups
+          ? { kind: 'groups', list: entity.form.groups }
+          : undefined,
+      entity,
+      recordId,
     }),
-    [entity],
+    [entity, recordId],
   );
 
   useEffect(() => {
@@ -98,7 +97,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
     setLoading(true);
     data
       .getOne(entity.api, recordId)
-      .then((record) => live && setFormData(recordToFormData(entity, record)))
+      .then((record) => live && setInitialData(recordToFormData(entity, record)))
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)))
       .finally(() => live && setLoading(false));
     return () => {
@@ -113,6 +112,8 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
     setExtraErrors(undefined);
     const values = normaliseRecord(entity, event.formData ?? {});
     try {
+      // Duplicate and check-rule validators run once more; their messages show inline.
+      if (!(await checks.checkAll(values))) return;
       const result =
         mode === 'edit' && recordId !== undefined
           ? await data.update(entity.api, recordId, withClearedFields(entity, values))
@@ -128,6 +129,18 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
     }
   }
 
+  // Stable callbacks for FormFields (a memo component), reading the latest state through refs.
+  const latest = useRef({ save, checks, extraErrors });
+  latest.current = { save, checks, extraErrors };
+  const onSubmit = useCallback((event: IChangeEvent<FormData>) => void latest.current.save(event), []);
+  const onValuesChange = useCallback((values: FormData, id?: string) => {
+    latest.current.checks.onChange(values);
+    // A server complaint about a field is stale once the field changes.
+    const stale = latest.current.extraErrors;
+    if (id && stale) setExtraErrors(withoutField(stale, id.replace(/^root_/, '')));
+  }, []);
+  const shownErrors = useMemo(() => mergeErrorSchemas(extraErrors, checks.errors), [extraErrors, checks.errors]);
+
   function submit() {
     // requestSubmit runs rjsf's own validation, then onSubmit (only when valid).
     const element: unknown = formRef.current?.formElement.current;
@@ -135,11 +148,50 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
   }
 
   const title = `${mode === 'edit' ? '编辑' : '新增'}${entity.title}`;
+  const body = loadError ? (
+        <Alert type="error" showIcon title="读取记录失败" description={loadError} />
+      ) : loading ? (
+        <div style={{ textAlign: 'center', padding: 32 }}>
+          <Spin />
+        </div>
+      ) : (
+        <FormFields
+          formRef={formRef}
+          schema={schema}
+          uiSchema={uiSchema}
+          formContext={formContext}
+          transformErrors={transformErrors}
+          extraErrors={shownErrors}
+          initialData={initialData}
+          onValuesChange={onValuesChange}
+          onSubmit={onSubmit}
+        />
+      );
+
+  if (entity.form.mode === 'page') {
+    // Page mode: the list screen hides its table and shows this card in its place, in the same tab.
+    return (
+      <Card
+        title={title}
+        extra={<Button onClick={onClose}>返回</Button>}
+        actions={[
+          <Space key="buttons">
+            <Button onClick={onClose}>取消</Button>
+            <Button type="primary" loading={saving} disabled={loading || !!loadError} onClick={submit}>
+              确定
+            </Button>
+          </Space>,
+        ]}
+      >
+        {body}
+      </Card>
+    );
+  }
   return (
     <Modal
       title={title}
       open={open}
-      width={entity.form.width ?? (entity.form.columns === 2 ? 900 : 600)}
+      width={entity.form.width ?? MODAL_WIDTH_BY_COLUMNS[entity.form.columns ?? 1]}
       okText="确定"
       cancelText="取消"
       confirmLoading={saving}
@@ -149,38 +201,12 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved }: Ent
       mask={{ closable: false }}
       destroyOnHidden
     >
-      {loadError ? (
-        <Alert type="error" showIcon title="读取记录失败" description={loadError} />
-      ) : loading ? (
-        <div style={{ textAlign: 'center', padding: 32 }}>
-          <Spin />
-        </div>
-      ) : (
-        <Form
-          ref={formRef}
-          schema={schema}
-          uiSchema={uiSchema}
-          formData={formData}
-          validator={validator}
-          widgets={entityWidgets}
-          templates={templates}
-          formContext={formContext}
-          transformErrors={transformErrors}
-          extraErrors={extraErrors}
-          showErrorList={false}
-          noHtml5Validate
-          onChange={(event: IChangeEvent<FormData>, id?: string) => {
-            setFormData(event.formData ?? {});
-            // A server complaint about a field is stale once the field changes.
-            if (id && extraErrors) setExtraErrors(withoutField(extraErrors, id.replace(/^root_/, '')));
-          }}
-          onSubmit={(event: IChangeEvent<FormData>) => void save(event)}
-          onError={() => undefined}
-        />
-      )}
+      {body}
     </Modal>
   );
 }
+
+const MODAL_WIDTH_BY_COLUMNS = [600, 600, 900, 1100, 1300];
 
 /** On edit the server changes only properties present in the body, so a field the user emptied is sent as null. */
 function withClearedFields(entity: EntitySchema, values: Record<string, unknown>): Record<string, unknown> {

@@ -11,4 +11,6 @@ export interface EntityFormProps {
   onClose: () => void;
   /** Called after a successful write with the server's message. */
   onSaved: (message: string) => void;
+  /** Add mode: values the new record starts with (e.g. the parent of a 添加子级 node). */
+  initialValues?: Record<string, unknown>;
 }

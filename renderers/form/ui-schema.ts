@@ -9,6 +9,19 @@ import type { EntitySchema, FieldDef } from '../../src/contracts/index.ts';
 export const WidgetNames = {
   dict: 'DictSelectWidget',
   date: 'CnDateWidget',
+  upload: 'UploadWidget',
+  searchSelect: 'SearchSelectWidget',
+  dictRadio: 'DictRadioWidget',
+  dictCheckbox: 'DictCheckboxWidget',
+  dictMulti: 'DictMultiSelectWidget',
+  tags: 'TagsWidget',
+  number: 'NumberInputWidget',
+  coordinates: 'CoordinatesWidget',
+  password: 'PasswordWidget',
+  richText: 'RichTextWidget',
+  depart: 'DepartWidget',
+  user: 'UserWidget',
+  treeParent: 'TreeParentWidget',
   textarea: 'textarea',
   hidden: 'hidden',
 } as const;
@@ -22,18 +35,34 @@ export function formFieldNames(entity: EntitySchema): string[] {
 }
 
 export function buildUiSchema(entity: EntitySchema): UiSchema {
+  const biz = (field: FieldDef) => field.biz ?? entity.table;
   const shown = formFieldNames(entity);
   const hidden = writableFields(entity).filter((name) => !shown.includes(name));
   const ui: UiSchema = {
     'ui:order': [...shown, ...hidden],
     'ui:submitButtonOptions': { norender: true },
   };
-  for (const name of shown) ui[name] = fieldUi(entity.fields[name]);
+  for (const name of shown) {
+    const field = entity.fields[name];
+    ui[name] =
+      entity.tree?.parentField === name
+        ? { 'ui:widget': WidgetNames.treeParent, 'ui:placeholder': field.placeholder ?? `请选择${field.label}（不选为顶级）` }
+        : field.type === 'image' || field.type === 'file'
+        ? { 'ui:widget': WidgetNames.upload, 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: biz(field) } }
+        : fieldUi(field);
+  }
   for (const name of hidden) ui[name] = { 'ui:widget': WidgetNames.hidden };
   return ui;
 }
 
 function fieldUi(field: FieldDef): UiSchema {
+  if (field.dict && field.search) {
+    return { 'ui:widget': WidgetNames.searchSelect, 'ui:placeholder': field.placeholder ?? `请输入关键字搜索${field.label}`, 'ui:options': { dictCode: field.dict } };
+  }
+  if (field.dict && (field.widget === 'radio' || field.widget === 'checkbox' || field.multiple)) {
+    const widget = field.widget === 'radio' ? WidgetNames.dictRadio : field.widget === 'checkbox' ? WidgetNames.dictCheckbox : WidgetNames.dictMulti;
+    return { 'ui:widget': widget, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { dictCode: field.dict } };
+  }
   if (field.dict) {
     return { 'ui:widget': WidgetNames.dict, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { dictCode: field.dict } };
   }
@@ -46,6 +75,22 @@ function fieldUi(field: FieldDef): UiSchema {
       return { 'ui:widget': WidgetNames.textarea, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { rows: 3 } };
     case 'boolean':
       return {};
+    case 'integer':
+    case 'number':
+    case 'money':
+      return { 'ui:widget': WidgetNames.number, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
+    case 'tags':
+      return { 'ui:widget': WidgetNames.tags, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
+    case 'password':
+      return { 'ui:widget': WidgetNames.password, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
+    case 'richtext':
+      return { 'ui:widget': WidgetNames.richText, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
+    case 'coordinates':
+      return { 'ui:widget': WidgetNames.coordinates };
+    case 'department':
+      return { 'ui:widget': WidgetNames.depart, 'ui:placeholder': field.placeholder ?? `请选择${field.label}` };
+    case 'user':
+      return { 'ui:widget': WidgetNames.user, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
     default:
       return { 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
   }

@@ -4,6 +4,20 @@ import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { useDictItems } from '../../src/engine/services.tsx';
 import { DATE_FORMAT, DATETIME_FORMAT } from './ui-schema.ts';
+import { UploadWidget } from './UploadWidget.tsx';
+import { SearchSelectWidget } from './SearchSelectWidget.tsx';
+import {
+  CoordinatesWidget,
+  DictCheckboxWidget,
+  DictMultiSelectWidget,
+  DictRadioWidget,
+  NumberInputWidget,
+  PasswordWidget,
+  TagsWidget,
+} from './choice-widgets.tsx';
+import { DepartWidget, UserWidget } from './DirectoryWidgets.tsx';
+import { RichTextWidget } from './RichTextWidget.tsx';
+import { TreeParentWidget } from './TreeParentWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' } as const;
 
@@ -48,4 +62,17 @@ export function CnDateWidget(props: WidgetProps) {
 export const entityWidgets = {
   DictSelectWidget,
   CnDateWidget,
+  UploadWidget,
+  SearchSelectWidget,
+  TreeParentWidget,
+  DictRadioWidget,
+  DictCheckboxWidget,
+  DictMultiSelectWidget,
+  TagsWidget,
+  NumberInputWidget,
+  CoordinatesWidget,
+  PasswordWidget,
+  RichTextWidget,
+  DepartWidget,
+  UserWidget,
 };

@@ -1,32 +1,30 @@
 /**
  * The `list-page` renderer: query form, toolbar, server-paged table and the add/edit form, all from one entity
  * schema. Data, dictionaries and permissions come from the services context; buttons the user may not use are
- * not shown (the server enforces the same permission codes).
+ * not shown, or shown disabled under a type-2 rule (the server enforces the same permission codes). Filters,
+ * page, page size and sort live in the route's query string, so back/forward and links restore them.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Key } from 'react';
-import { App, Button, Card, Skeleton, Space, Table } from 'antd';
-import type { TablePaginationConfig, TableProps } from 'antd';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { App, Button, Card, Flex, Skeleton, Space, Table } from 'antd';
+import type { TablePaginationConfig } from 'antd';
 import { permissionCode } from '../../src/contracts/index.ts';
 import type { WireRecord } from '../../src/contracts/index.ts';
-import { listDictCodes } from '../../src/engine/fields.ts';
-import { buildFilters, defaultSort, queryValuesFromSearch, resolveSort } from '../../src/engine/list-query.ts';
-import type { QueryValues } from '../../src/engine/list-query.ts';
-import { RenderNode } from '../../src/engine/render-node.tsx';
+import { listColumns, listDictCodes } from '../../src/engine/fields.ts';
+import { buildFilters, rowKeyOf } from '../../src/engine/list-query.ts';
+import { listStateFromSearch, listStateKey, listStateToSearch, pageSizesOf } from '../../src/engine/list-url.ts';
+import type { ListState } from '../../src/engine/list-url.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
-import type { ListSort, RecordId } from '../../src/providers/data.ts';
-import type { EntityFormProps } from '../form/types.ts';
-import { RendererTypes } from '../node-types.ts';
+import type { RecordId } from '../../src/providers/data.ts';
+import { controlState, visibleColumns } from '../../src/providers/access.ts';
+import { RecordDetail, RecordForm, formTakesScreen, listPagination, type FormState } from './record-overlays.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import { buildColumns } from './columns.tsx';
+import { ColumnSettings, useColumnVisibility } from './ColumnSettings.tsx';
 import { QueryForm } from './QueryForm.tsx';
+import { ExcelButtons } from './ExcelButtons.tsx';
+import { nextTablePaging, type TableSorter } from './table-paging.ts';
+import { OperationButtons, RowOperations, permittedOperations } from './operations.tsx';
 import type { ListPageProps } from './types.ts';
-
-const DEFAULT_PAGE_SIZES = [10, 20, 30];
-
-type TableSorter = Parameters<NonNullable<TableProps<WireRecord>['onChange']>>[2];
-
-type FormState = { open: false } | { open: true; mode: 'add' } | { open: true; mode: 'edit'; id: RecordId };
 
 export default function ListPage(props: ListPageProps) {
   return (
@@ -45,30 +43,63 @@ function isSessionExpired(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 401;
 }
 
-function ListPageBody({ entity, search }: ListPageProps) {
+/** A selected row: its table key (cut to 50 characters) and the whole id the server needs. */
+interface Selected {
+  key: string;
+  id: RecordId;
+}
+
+function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPageProps) {
   const { data, dicts, access } = useServices();
   const { message, modal } = App.useApp();
-  const pageSizes = entity.list.pageSizes?.length ? entity.list.pageSizes : DEFAULT_PAGE_SIZES;
+  const pageSizes = pageSizesOf(entity);
 
-  const initialQuery = useMemo(() => queryValuesFromSearch(entity, new URLSearchParams(search ?? '')), [entity, search]);
-  const [query, setQuery] = useState<QueryValues>(initialQuery);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(pageSizes[0]);
-  const [sort, setSort] = useState<ListSort | undefined>(() => defaultSort(entity));
+  // The state is ours and mirrored into the URL; a URL that changes under us (back/forward, a link) is read
+  // back. Only a different state is taken, so our own URL writes come back as no-ops and never loop.
+  const [listState, setListState] = useState<ListState>(() => listStateFromSearch(entity, search ?? ''));
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== undefined && search !== seenSearch) {
+    setSeenSearch(search);
+    const fromUrl = listStateFromSearch(entity, search);
+    if (listStateKey(entity, fromUrl) !== listStateKey(entity, listState)) setListState(fromUrl);
+  }
+  const { query, page, pageSize, sort } = listState;
+  const changeList = useCallback(
+    (next: ListState, how: 'push' | 'replace' = 'push') => {
+      setListState(next);
+      const nextSearch = listStateToSearch(entity, next, search ?? '');
+      if (onSearchChange && nextSearch !== (search ?? '')) onSearchChange(nextSearch, how);
+    },
+    [entity, search, onSearchChange],
+  );
   const [reloadTick, setReloadTick] = useState(0);
   const [rows, setRows] = useState<WireRecord[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   // Until the first answer there is nothing true to show: no "暂无数据" row that is about to be replaced.
   const [answeredOnce, setAnsweredOnce] = useState(false);
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selection, setSelection] = useState<Selected[]>([]);
+  const selectedKeys = selection.map((item) => item.key);
+  const selectedIds = selection.map((item) => item.id);
   const [form, setForm] = useState<FormState>({ open: false });
+  const [detailId, setDetailId] = useState<RecordId>();
+  useImperativeHandle(handleRef, () => ({ view: (record) => record.id !== undefined && setDetailId(record.id as RecordId) }), []);
   // Changes when dictionaries missing from the cache arrive, so cells translate again.
   const dictVersion = useDictionaries(listDictCodes(entity));
 
-  const canAdd = access.can(permissionCode(entity, 'add'));
-  const canEdit = access.can(permissionCode(entity, 'edit'));
-  const canDelete = access.can(permissionCode(entity, 'delete'));
+  const addState = controlState(access, permissionCode(entity, 'add'));
+  const editState = controlState(access, permissionCode(entity, 'edit'));
+  const deleteState = controlState(access, permissionCode(entity, 'delete'));
+  const canAdd = addState !== 'hidden';
+  const canEdit = editState !== 'hidden';
+  const canDelete = deleteState !== 'hidden';
+
+  // Column rules (`<prefix>:<field>`) decide which columns exist; 列设置 hides some of those.
+  const permittedColumns = useMemo(
+    () => visibleColumns(access, `${entity.permissionPrefix}:`, listColumns(entity), (column) => column.field),
+    [access, entity],
+  );
+  const columnVisibility = useColumnVisibility(entity.name);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -97,22 +128,22 @@ function ListPageBody({ entity, search }: ListPageProps) {
       try {
         const result = await data.deleteMany(entity.api, ids);
         message.success(result.message || '删除成功!');
-        setSelectedKeys((keys) => keys.filter((key) => !ids.includes(key as RecordId)));
-        // Step back when the last rows of the last page were removed.
-        if (ids.length >= rows.length && page > 1) setPage(page - 1);
+        setSelection((items) => items.filter((item) => !ids.includes(item.id)));
+        // Step back when the last rows of the last page were removed (the page left no longer exists).
+        if (ids.length >= rows.length && listState.page > 1) changeList({ ...listState, page: listState.page - 1 }, 'replace');
         else reload();
       } catch (error: unknown) {
         message.error(errorText(error));
       }
     },
-    [data, entity.api, message, page, reload, rows.length],
+    [data, entity.api, message, listState, changeList, reload, rows.length],
   );
 
   function confirmBatchDelete() {
-    const ids = selectedKeys.map((key) => key as RecordId);
+    const ids = selectedIds;
     modal.confirm({
       title: '确认删除',
-      content: `确定删除选中的 ${ids.length} 条记录吗?`,
+      content: `确定要删除这 ${ids.length} 项吗?`,
       okText: '确定',
       cancelText: '取消',
       onOk: () => remove(ids),
@@ -127,90 +158,99 @@ function ListPageBody({ entity, search }: ListPageProps) {
         lookup: dicts.text,
         canEdit,
         canDelete,
+        editDisabled: editState === 'disabled',
+        deleteDisabled: deleteState === 'disabled',
+        isVisible: (field) => permittedColumns.some((column) => column.field === field) && !columnVisibility.hidden.has(field),
         onEdit: (record) => setForm({ open: true, mode: 'edit', id: record.id as RecordId }),
         onDelete: (record) => void remove([record.id as RecordId]),
+        onDetail: entity.detail ? (record) => setDetailId(record.id as RecordId) : undefined,
+        operationActions:
+          permittedOperations(entity, access, 'row').length > 0
+            ? (record) => <RowOperations entity={entity} record={record} onDone={reload} />
+            : undefined,
       }),
     // dictVersion: re-translate cells once late dictionaries arrive.
-    [entity, sort, dicts, dictVersion, canEdit, canDelete, remove],
+    [entity, sort, dicts, dictVersion, editState, deleteState, canEdit, canDelete, permittedColumns, columnVisibility.hidden, remove, access, reload],
   );
 
   function onTableChange(pagination: TablePaginationConfig, sorter: TableSorter) {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = typeof single?.field === 'string' ? single.field : undefined;
-    const order = single?.order === 'ascend' ? 'asc' : single?.order === 'descend' ? 'desc' : undefined;
-    const nextSort = resolveSort(entity, field, order);
-    const sortChanged = nextSort?.field !== sort?.field || nextSort?.order !== sort?.order;
-    const nextSize = pagination.pageSize ?? pageSize;
-    setSort(nextSort);
-    setPageSize(nextSize);
-    setPage(sortChanged || nextSize !== pageSize ? 1 : (pagination.current ?? 1));
+    changeList({ query, ...nextTablePaging(entity, { page, pageSize, sort }, pagination, sorter) });
   }
+
+
+  const formNode = (
+    <RecordForm
+      entity={entity}
+      form={form}
+      onClose={() => setForm({ open: false })}
+      onSaved={() => {
+        setForm({ open: false });
+        reload();
+      }}
+    />
+  );
+  if (formTakesScreen(entity, form)) return formNode;
 
   return (
     <Card variant="borderless">
       <QueryForm
         entity={entity}
-        initialValues={initialQuery}
+        initialValues={query}
         onSearch={(values) => {
-          setQuery(values);
-          setPage(1);
+          changeList({ ...listState, query: values, page: 1 });
+          // The same filters again still mean "ask the server again".
           reload();
         }}
       />
-      <Space style={{ marginBottom: 12 }}>
-        {canAdd ? (
-          <Button type="primary" onClick={() => setForm({ open: true, mode: 'add' })}>
-            新增
-          </Button>
-        ) : null}
-        {canDelete ? (
-          <Button disabled={selectedKeys.length === 0} onClick={confirmBatchDelete}>
-            批量删除
-          </Button>
-        ) : null}
-        {selectedKeys.length > 0 ? <span>已选择 {selectedKeys.length} 项</span> : null}
-      </Space>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+        <Space wrap>
+          {canAdd ? (
+            <Button type="primary" disabled={addState === 'disabled'} onClick={() => setForm({ open: true, mode: 'add' })}>
+              新增
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button disabled={selectedKeys.length === 0 || deleteState === 'disabled'} onClick={confirmBatchDelete}>
+              批量删除
+            </Button>
+          ) : null}
+          <ExcelButtons
+            entity={entity}
+            query={{ sort, filters: buildFilters(entity, query) }}
+            selected={selectedIds}
+            onImported={reload}
+          />
+          <OperationButtons entity={entity} selected={selectedIds} onDone={() => { setSelection([]); reload(); }} />
+          {selectedKeys.length > 0 ? <span>已选择 {selectedKeys.length} 项</span> : null}
+        </Space>
+        <ColumnSettings
+          columns={permittedColumns.map((column) => ({ field: column.field, title: column.def?.label ?? column.field }))}
+          visibility={columnVisibility}
+        />
+      </Flex>
       {answeredOnce ? (
         <Table<WireRecord>
-          rowKey={(record) => String(record.id)}
+          rowKey={rowKeyOf}
           size="middle"
           columns={columns}
           dataSource={rows}
           loading={loading}
           scroll={{ x: 'max-content' }}
-          rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
-          pagination={{
-            current: page,
-            pageSize,
-            total,
-            pageSizeOptions: pageSizes.map(String),
-            showQuickJumper: true,
-            showSizeChanger: true,
-            showTotal: (count) => `共 ${count} 条`,
+          rowSelection={{
+            selectedRowKeys: selectedKeys,
+            // Rows picked on other pages stay picked (and antd keeps their records for us).
+            preserveSelectedRowKeys: true,
+            onChange: (_keys, picked) =>
+              setSelection(picked.filter(Boolean).map((record) => ({ key: rowKeyOf(record), id: record.id as RecordId }))),
           }}
+          pagination={listPagination(page, pageSize, total, pageSizes)}
           onChange={(pagination, _filters, sorter) => onTableChange(pagination, sorter)}
         />
       ) : (
         <Skeleton active title={false} paragraph={{ rows: 6 }} />
       )}
-      {form.open ? (
-        <RenderNode<EntityFormProps>
-          type={RendererTypes.form}
-          fallback={null}
-          props={{
-            entity,
-            mode: form.mode,
-            recordId: form.mode === 'edit' ? form.id : undefined,
-            open: true,
-            onClose: () => setForm({ open: false }),
-            onSaved: (text) => {
-              message.success(text || '操作成功');
-              setForm({ open: false });
-              reload();
-            },
-          }}
-        />
-      ) : null}
+      <RecordDetail entity={entity} id={detailId} onClose={() => setDetailId(undefined)} />
+      {formTakesScreen(entity, form) ? null : formNode}
     </Card>
   );
 }

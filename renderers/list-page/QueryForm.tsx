@@ -1,9 +1,12 @@
 /**
  * The list's query form, built from `list.query`: text for like fields, a dictionary select for dict fields, a
  * date range picker for date ranges and a pair of numbers for numeric ranges. It reports plain values
- * (dates as YYYY-MM-DD) so the engine can turn them into filters.
+ * (dates as YYYY-MM-DD) so the engine can turn them into filters. The first items show; the rest (and any marked
+ * `hidden`) wait behind 展开/收起 but stay mounted, so their values keep filtering while collapsed.
  */
+import { useEffect, useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { EntitySchema } from '../../src/contracts/index.ts';
@@ -129,15 +132,48 @@ function QueryInput({ query }: { query: QueryField }) {
   );
 }
 
+/** How many query items show before 展开 (JeecgBoot's generated lists show about three). */
+export const VISIBLE_QUERY_ITEMS = 3;
+
+/** Names of the query items that start collapsed: those marked `hidden`, and all past the first visible few. */
+export function collapsedQueryFields(fields: readonly QueryField[]): Set<string> {
+  const collapsed = new Set<string>();
+  let shown = 0;
+  for (const query of fields) {
+    if (query.hidden || shown >= VISIBLE_QUERY_ITEMS) collapsed.add(query.field);
+    else shown += 1;
+  }
+  return collapsed;
+}
+
+function hasValue(value: QueryValues[string]): boolean {
+  if (Array.isArray(value)) return value.some((part) => part !== undefined && part !== '');
+  return value !== undefined && value !== null && value !== '';
+}
+
 export interface QueryFormProps {
   entity: EntitySchema;
+  /** The values the list is filtered by; the form follows them when they change later (back/forward). */
   initialValues: QueryValues;
   onSearch: (values: QueryValues) => void;
 }
 
-export function QueryForm({ entity, initialValues, onSearch }: QueryFormProps) {
+export function QueryForm({ entity, initialValues: values, onSearch }: QueryFormProps) {
   const [form] = Form.useForm<FormValues>();
   const fields = queryFields(entity);
+  const collapsed = collapsedQueryFields(fields);
+  // Open from the start when a collapsed item already filters (e.g. from a link), so no filter is invisible.
+  const [expanded, setExpanded] = useState(() => fields.some((query) => collapsed.has(query.field) && hasValue(values[query.field])));
+  const valuesKey = JSON.stringify(values);
+
+  useEffect(() => {
+    // Back/forward changed the applied values: show them, dropping unsent edits.
+    const next: FormValues = {};
+    for (const name of Object.keys(form.getFieldsValue(true) as FormValues)) next[name] = undefined;
+    form.setFieldsValue({ ...next, ...toFormValues(entity, values) });
+    // valuesKey stands for `values`, whose identity changes more often than its content.
+  }, [form, entity, valuesKey]);
+
   if (fields.length === 0) return null;
 
   function reset() {
@@ -154,13 +190,20 @@ export function QueryForm({ entity, initialValues, onSearch }: QueryFormProps) {
       name={`${entity.name}-query`}
       role="search"
       aria-label={`${entity.title}查询`}
-      initialValues={toFormValues(entity, initialValues)}
+      initialValues={toFormValues(entity, values)}
       onFinish={(values) => onSearch(fromFormValues(entity, values))}
       style={{ marginBottom: 8 }}
     >
       <Row gutter={16}>
         {fields.map((query) => (
-          <Col key={query.field} xs={24} sm={12} md={8} xl={6}>
+          <Col
+            key={query.field}
+            xs={24}
+            sm={12}
+            md={8}
+            xl={6}
+            style={collapsed.has(query.field) && !expanded ? { display: 'none' } : undefined}
+          >
             <QueryInput query={query} />
           </Col>
         ))}
@@ -171,6 +214,12 @@ export function QueryForm({ entity, initialValues, onSearch }: QueryFormProps) {
                 查询
               </Button>
               <Button onClick={reset}>重置</Button>
+              {collapsed.size > 0 ? (
+                <Button type="link" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)} style={{ paddingInline: 4 }}>
+                  {expanded ? '收起' : '展开'}
+                  {expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+                </Button>
+              ) : null}
             </Space>
           </Form.Item>
         </Col>

@@ -1,8 +1,24 @@
-import type { EntitySchema } from '../../src/contracts/index.ts';
+import type { Ref } from 'react';
+import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+
+/**
+ * What an entity screen offers code that opened it by its path (JeecgBoot's dynamic loader calls `view(formData)`):
+ * `view` shows one record in the screen's detail view.
+ */
+export interface ScreenHandle {
+  view(record: WireRecord): void;
+}
 
 /** Props of the `list-page` node: the entity schema is the whole screen description. */
 export interface ListPageProps {
   entity: EntitySchema;
-  /** The route's query string (e.g. `?reviewStatus=1`); matching query inputs start pre-filled. */
+  /** The route's query string (e.g. `?reviewStatus=1`): the list state, read on mount and on every change. */
   search?: string;
+  /**
+   * The list's state changed: `search` is the query string to show (filters, pageNo, pageSize, column, order).
+   * `push` for a user's step (back returns to it), `replace` for a correction. Without it the state stays inside.
+   */
+  onSearchChange?(search: string, how: 'push' | 'replace'): void;
+  /** Receives the screen's handle (see ScreenHandle). */
+  handleRef?: Ref<ScreenHandle>;
 }

@@ -15,8 +15,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { SYSTEM_FIELDS, isRangeType, type EntitySchema, type FieldType } from '../../src/contracts/entity.ts';
+import type { EntitySchema } from '../../src/contracts/entity.ts';
 import type { DictionaryFile, MenuCatalog } from '../../src/contracts/menu.ts';
+import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
+import { lintEntity, type DictItems } from './entity-lint.ts';
 
 export interface Problem {
   /** Path of the file relative to the repo root, with forward slashes. */
@@ -28,11 +30,8 @@ export interface Problem {
 
 export type SchemaKind = 'entity' | 'menus' | 'dicts';
 
-/** Role codes the server creates; defaultGrants and menu roles may name only these. */
-export const KNOWN_ROLES = ['admin', 'ops', 'shipper', 'shipperadmin'] as const;
+export { KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, escapePointer };
 
-/** System columns a list may show, filter or sort by although they are not declared in `fields`. */
-export const LISTABLE_SYSTEM_FIELDS = ['createTime', 'updateTime', 'createBy', 'updateBy'] as const;
 
 export const SCHEMAS_DIR = 'schemas';
 export const META_FILES: Record<SchemaKind, string> = {
@@ -41,10 +40,8 @@ export const META_FILES: Record<SchemaKind, string> = {
   dicts: 'schemas/_meta/dicts.schema.json',
 };
 const ENTITIES_DIR = 'schemas/entities';
-const DICTS_DIR = 'schemas/dicts';
 const MENUS_FILE = 'schemas/menus.json';
 const ENTITY_SUFFIX = '.entity.json';
-const DICTS_SUFFIX = '.dicts.json';
 
 export interface SchemaFileList {
   entities: string[];
@@ -327,7 +324,6 @@ function editDistance(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Semantic lint. Runs on files that failed the meta-schema too, so every access is guarded.
 
-type Json = Record<string, unknown>;
 
 function lint(
   entities: Array<LoadedFile<EntitySchema>>,
@@ -336,6 +332,7 @@ function lint(
 ): Problem[] {
   const problems: Problem[] = [];
   const dictionaries = lintDictionaries(dicts, problems);
+  lintTableDictionaries(dicts, entities, problems);
   const menuKeys = lintMenus(menus, problems);
 
   const unique = {
@@ -372,143 +369,10 @@ function lint(
   return problems;
 }
 
-function lintEntity(entity: Json, dictionaries: Map<string, Set<string>>, at: (pointer: string, message: string) => void): void {
-  const fields: Json = isObject(entity.fields) ? entity.fields : {};
-  const declared = new Set(Object.keys(fields));
-  const system = new Set<string>(SYSTEM_FIELDS);
-  const listable = new Set<string>(LISTABLE_SYSTEM_FIELDS);
-
-  for (const [name, def] of Object.entries(fields)) {
-    const base = `/fields/${escapePointer(name)}`;
-    if (system.has(name)) at(base, `"${name}" is a system field every table already has; do not declare it`);
-    if (isObject(def)) lintField(def, base, dictionaries, at);
-  }
-
-  /** Where a field named by list/form/sort lives: declared, a listable system field, or nowhere. */
-  const known = (field: string, allowSystem: boolean) => declared.has(field) || (allowSystem && listable.has(field));
-  const unknown = (field: string, allowSystem: boolean) =>
-    !allowSystem && listable.has(field)
-      ? `system field "${field}" cannot be used here`
-      : `unknown field "${field}" (not in fields${allowSystem ? ` nor one of ${LISTABLE_SYSTEM_FIELDS.join(', ')}` : ''})`;
-  const typeOf = (field: string): FieldType | undefined => {
-    const def = fields[field];
-    if (isObject(def) && typeof def.type === 'string') return def.type as FieldType;
-    return field === 'createTime' || field === 'updateTime' ? 'datetime' : undefined;
-  };
-
-  const list = isObject(entity.list) ? entity.list : {};
-  const seenColumns = new Set<string>();
-  asArray(list.columns).forEach((column, i) => {
-    const isString = typeof column === 'string';
-    const field = isString ? column : isObject(column) ? column.field : undefined;
-    if (typeof field !== 'string') return;
-    const pointer = isString ? `/list/columns/${i}` : `/list/columns/${i}/field`;
-    if (!known(field, true)) at(pointer, unknown(field, true));
-    else if (seenColumns.has(field)) at(pointer, `column "${field}" is listed twice`);
-    seenColumns.add(field);
-  });
-
-  const seenQuery = new Set<string>();
-  asArray(list.query).forEach((query, i) => {
-    const isString = typeof query === 'string';
-    const field = isString ? query : isObject(query) ? query.field : undefined;
-    if (typeof field !== 'string') return;
-    const pointer = isString ? `/list/query/${i}` : `/list/query/${i}/field`;
-    if (!known(field, true)) {
-      at(pointer, unknown(field, true));
-      return;
-    }
-    if (seenQuery.has(field)) at(pointer, `query field "${field}" is listed twice`);
-    seenQuery.add(field);
-    const type = typeOf(field);
-    if (isObject(query) && query.mode === 'range' && type !== undefined && !isRangeType(type)) {
-      at(`/list/query/${i}/mode`, `range queries need a date, datetime or numeric field ("${field}" is ${type})`);
-    }
-  });
-
-  const sort = isObject(list.defaultSort) ? list.defaultSort : {};
-  if (typeof sort.field === 'string' && !known(sort.field, true)) at('/list/defaultSort/field', unknown(sort.field, true));
-
-  const form = isObject(entity.form) ? entity.form : {};
-  const inForm = new Set<string>();
-  asArray(form.fields).forEach((field, i) => {
-    if (typeof field !== 'string') return;
-    if (!known(field, false)) at(`/form/fields/${i}`, system.has(field) ? `system field "${field}" cannot be edited` : unknown(field, false));
-    inForm.add(field);
-  });
-  if (Array.isArray(form.fields)) {
-    for (const [name, def] of Object.entries(fields)) {
-      if (isObject(def) && def.required === true && def.readOnly !== true && def.default === undefined && !inForm.has(name)) {
-        at(`/fields/${escapePointer(name)}/required`, `required field "${name}" has no default and is not in form.fields, so no form can save a record`);
-      }
-    }
-  }
-
-  if (isObject(entity.defaultGrants)) {
-    const roles = new Set<string>(KNOWN_ROLES);
-    for (const role of Object.keys(entity.defaultGrants)) {
-      if (!roles.has(role)) at(`/defaultGrants/${escapePointer(role)}`, `unknown role "${role}" (known: ${KNOWN_ROLES.join(', ')})`);
-    }
-  }
-}
-
-const STRING_TYPES = new Set<unknown>(['string', 'text']);
-const NUMERIC_TYPES = new Set<unknown>(['integer', 'number', 'money']);
-
-function lintField(def: Json, base: string, dictionaries: Map<string, Set<string>>, at: (pointer: string, message: string) => void): void {
-  const type = def.type;
-  const typeName = typeof type === 'string' ? type : '?';
-  if (def.format !== undefined && type !== 'string') at(`${base}/format`, `format is only allowed on string fields (this one is ${typeName})`);
-  if (def.mask !== undefined && type !== 'string') at(`${base}/mask`, `mask is only allowed on string fields (this one is ${typeName})`);
-
-  if (typeof def.dict === 'string') {
-    const items = dictionaries.get(def.dict);
-    if (!items) at(`${base}/dict`, `unknown dictionary "${def.dict}" (not in ${DICTS_DIR}/*${DICTS_SUFFIX})`);
-    if (type !== 'string') at(`${base}/dict`, `dict is only allowed on string fields (item values are strings; this one is ${typeName})`);
-    if (items && def.default !== undefined && !items.has(String(def.default))) {
-      at(`${base}/default`, `${JSON.stringify(def.default)} is not an item of dictionary "${def.dict}"`);
-    }
-  }
-
-  if (typeof def.pattern === 'string') {
-    try {
-      new RegExp(def.pattern, 'u');
-    } catch (error) {
-      at(`${base}/pattern`, `invalid regular expression: ${(error as Error).message}`);
-    }
-  }
-
-  if ((def.minLength !== undefined || def.maxLength !== undefined) && typeof type === 'string' && !STRING_TYPES.has(type)) {
-    at(`${base}/${def.minLength !== undefined ? 'minLength' : 'maxLength'}`, `minLength/maxLength only apply to string and text fields (this one is ${typeName})`);
-  }
-  if ((def.minimum !== undefined || def.maximum !== undefined) && typeof type === 'string' && !NUMERIC_TYPES.has(type)) {
-    at(`${base}/${def.minimum !== undefined ? 'minimum' : 'maximum'}`, `minimum/maximum only apply to integer, number and money fields (this one is ${typeName})`);
-  }
-  if (typeof def.minLength === 'number' && typeof def.maxLength === 'number' && def.minLength > def.maxLength) {
-    at(`${base}/minLength`, `minLength ${def.minLength} is greater than maxLength ${def.maxLength}`);
-  }
-  if (typeof def.minimum === 'number' && typeof def.maximum === 'number' && def.minimum > def.maximum) {
-    at(`${base}/minimum`, `minimum ${def.minimum} is greater than maximum ${def.maximum}`);
-  }
-
-  if (def.default !== undefined && typeof type === 'string') {
-    const value = def.default;
-    const ok =
-      type === 'boolean'
-        ? typeof value === 'boolean'
-        : type === 'integer'
-          ? Number.isInteger(value)
-          : NUMERIC_TYPES.has(type)
-            ? typeof value === 'number'
-            : typeof value === 'string';
-    if (!ok) at(`${base}/default`, `default ${JSON.stringify(value)} does not fit a ${type} field`);
-  }
-}
-
 /** Dictionary codes → item values, reporting duplicate codes (across files) and duplicate values. */
-function lintDictionaries(dicts: Array<LoadedFile<DictionaryFile>>, problems: Problem[]): Map<string, Set<string>> {
+function lintDictionaries(dicts: Array<LoadedFile<DictionaryFile>>, problems: Problem[]): Map<string, DictItems> {
   const codes = new Uniques('dictionary code');
-  const out = new Map<string, Set<string>>();
+  const out = new Map<string, DictItems>();
   for (const { file, data } of dicts) {
     if (!isObject(data)) continue;
     asArray(data.dictionaries).forEach((dict, i) => {
@@ -524,8 +388,37 @@ function lintDictionaries(dicts: Array<LoadedFile<DictionaryFile>>, problems: Pr
       });
       if (fresh && typeof dict.code === 'string') out.set(dict.code, values);
     });
+    asArray(data.tableDictionaries).forEach((dict, i) => {
+      if (!isObject(dict)) return;
+      const fresh = codes.add(dict.code, file, `/tableDictionaries/${i}/code`, problems);
+      if (fresh && typeof dict.code === 'string') out.set(dict.code, 'table');
+    });
   }
   return out;
+}
+
+/** Table dictionaries must name an entity and two of its fields (or id). */
+function lintTableDictionaries(dicts: Array<LoadedFile<DictionaryFile>>, entities: Array<LoadedFile<EntitySchema>>, problems: Problem[]): void {
+  const byName = new Map<string, Json>();
+  for (const { data } of entities) if (isObject(data) && typeof data.name === 'string') byName.set(data.name, data);
+  for (const { file, data } of dicts) {
+    if (!isObject(data)) continue;
+    asArray(data.tableDictionaries).forEach((dict, i) => {
+      if (!isObject(dict) || typeof dict.entity !== 'string') return;
+      const entity = byName.get(dict.entity);
+      if (!entity) {
+        problems.push({ file, path: `/tableDictionaries/${i}/entity`, message: `unknown entity "${dict.entity}"` });
+        return;
+      }
+      const fields = isObject(entity.fields) ? entity.fields : {};
+      for (const key of ['text', 'value'] as const) {
+        const field = dict[key];
+        if (typeof field === 'string' && field !== 'id' && !(field in fields)) {
+          problems.push({ file, path: `/tableDictionaries/${i}/${key}`, message: `entity "${dict.entity}" has no field "${field}"` });
+        }
+      }
+    });
+  }
 }
 
 /** Menu keys, reporting duplicate keys, unknown parents, cycles and unknown roles. */
@@ -588,21 +481,6 @@ class Uniques {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Helpers
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** RFC 6901 escaping of one reference token. */
-export function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function dedupe(problems: Problem[]): Problem[] {
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, Caller } from '../context.ts';
 import { AuthError, BusinessError, PermissionError } from '../core/errors.ts';
-import { findSession, loadPermissionCodes } from './sessions.ts';
+import { findSessionGrants } from './sessions.ts';
 
 export const API_PREFIX = '/jeecg-boot';
 
@@ -34,11 +34,11 @@ function resolveTenant(request: FastifyRequest, relTenantIds: string | null): nu
 }
 
 export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
-  const session = await findSession(ctx.db, tokenOf(request));
-  if (!session) return null;
+  const grants = await findSessionGrants(ctx.db, tokenOf(request));
+  if (!grants) return null;
+  const { permissionCodes, ...session } = grants;
   const tenantId = resolveTenant(request, session.relTenantIds);
-  const permissions = await loadPermissionCodes(ctx.db, session.userId);
-  return { ...session, tenantId, permissions };
+  return { ...session, tenantId, permissions: permissionCodes };
 }
 
 export function registerGuard(app: FastifyInstance, ctx: AppContext): void {

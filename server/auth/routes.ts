@@ -10,6 +10,7 @@ import { consumeCaptcha, issueCaptcha } from './captcha.ts';
 import { requireCaller } from './guard.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { createSession, findSession, hashToken, revokeSession } from './sessions.ts';
+import { attachRememberToken, forgetRememberToken, wantsRemember } from './remember.ts';
 import type { Selectable } from 'kysely';
 import type { SysUserTable } from '../db/schema.ts';
 
@@ -158,19 +159,24 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
 
   const login = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    return passwordLogin(ctx, request, 'any');
+    const answer = await passwordLogin(ctx, request, 'any');
+    return wantsRemember(request.body) ? attachRememberToken(ctx, answer) : answer;
   };
   app.post(`${prefix}/sys/login`, { config: { public: true } }, login);
   app.post(`${prefix}/sys/loginByUsername`, { config: { public: true } }, login);
   app.post(`${prefix}/sys/customerlogin`, { config: { public: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return passwordLogin(ctx, request, 'customer');
+    const answer = await passwordLogin(ctx, request, 'customer');
+    return wantsRemember(request.body) ? attachRememberToken(ctx, answer) : answer;
   });
 
   app.post(`${prefix}/sys/logout`, { config: { public: true } }, async (request) => {
     const header = request.headers['x-access-token'];
     const token = typeof header === 'string' ? header : '';
     const session = token ? await findSession(ctx.db, token) : null;
+    // The browser's remembered value goes with the session: logging out means not coming back automatically.
+    const remembered = (request.body as { rememberToken?: unknown } | null)?.rememberToken;
+    if (typeof remembered === 'string') await forgetRememberToken(ctx.db, remembered);
     if (!session) return fail('Token无效!');
     await revokeSession(ctx.db, hashToken(token));
     return ok(null, '退出登录成功！');

@@ -95,6 +95,67 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index uq_sys_user_phone on sys_user(phone) where phone is not null and del_flag = 0`.execute(db);
     },
   },
+  '0003_remember_me': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table sys_remember_token (
+        token_hash varchar(64) primary key,
+        user_id varchar(32) not null references sys_user(id) on delete cascade,
+        expires_at timestamptz not null,
+        created_at timestamptz not null default now()
+      )`.execute(db);
+      await sql`create index idx_sys_remember_token_user on sys_remember_token(user_id)`.execute(db);
+    },
+  },
+  '0004_uploaded_files': {
+    async up(db: Kysely<unknown>) {
+      // Who owns each stored file: downloads are confined to the uploader's tenant.
+      await sql`create table sys_file (
+        path varchar(255) primary key,
+        tenant_id integer not null,
+        original_name varchar(255) not null,
+        mime varchar(120) not null,
+        size integer not null,
+        create_by varchar(50),
+        create_time timestamptz not null default now()
+      )`.execute(db);
+    },
+  },
+  '0005_check_rules': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table sys_check_rule (
+        id varchar(32) primary key,
+        rule_code varchar(100) not null unique,
+        rule_name varchar(100) not null,
+        rule_json text not null,
+        rule_description varchar(255),
+        ${audit}
+      )`.execute(db);
+    },
+  },
+  '0006_data_rules': {
+    async up(db: Kysely<unknown>) {
+      // JeecgBoot's data rules: row filters defined on a menu page, granted per role in sys_role_permission.
+      await sql`create table sys_permission_data_rule (
+        id varchar(32) primary key,
+        permission_id varchar(100) not null references sys_permission(id) on delete cascade,
+        rule_name varchar(50) not null,
+        rule_column varchar(50),
+        rule_conditions varchar(50) not null,
+        rule_value varchar(300),
+        status varchar(1) not null default '1',
+        ${audit}, create_by varchar(50), update_time timestamptz, update_by varchar(50)
+      )`.execute(db);
+      await sql`create index idx_sys_permission_data_rule_perm on sys_permission_data_rule(permission_id)`.execute(db);
+      await sql`alter table sys_role_permission add column data_rule_ids varchar(1000)`.execute(db);
+    },
+  },
+  '0007_depart_tenant': {
+    async up(db: Kysely<unknown>) {
+      // Department pickers list the caller's tenant only; existing departments belong to the first tenant.
+      await sql`alter table sys_depart add column tenant_id integer not null default 1`.execute(db);
+      await sql`create index idx_sys_depart_tenant on sys_depart(tenant_id)`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrations implements MigrationProvider {

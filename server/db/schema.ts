@@ -73,6 +73,23 @@ export interface SysPermissionTable {
 export interface SysRolePermissionTable {
   role_id: string;
   permission_id: string;
+  /** Comma-joined ids of the page's data rules this role is bound by (migration 0006). */
+  data_rule_ids: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A data rule of a menu page (migration 0006); rule_value may hold #{sys_user_code}-style placeholders. */
+export interface SysPermissionDataRuleTable {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  rule_column: string | null;
+  rule_conditions: string;
+  rule_value: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  create_time: ColumnType<string, string | undefined, never>;
+  create_by: string | null;
+  update_time: string | null;
+  update_by: string | null;
 }
 
 export interface SysDepartTable {
@@ -84,6 +101,8 @@ export interface SysDepartTable {
   depart_order: number;
   status: Defaulted<string>;
   del_flag: Defaulted<number>;
+  /** The tenant the department belongs to (migration 0007). */
+  tenant_id: Defaulted<number>;
   create_time: Timestamp;
 }
 
@@ -130,6 +149,33 @@ export interface SysSessionTable {
   revoked_at: NullableTimestamp;
 }
 
+/** Remember-me tokens: hashed, single use (each use rotates it), 30 days. */
+export interface SysRememberTokenTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: Timestamp;
+}
+
+export interface SysFileTable {
+  path: string;
+  tenant_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  create_by: string | null;
+  create_time: Timestamp;
+}
+
+export interface SysCheckRuleTable {
+  id: string;
+  rule_code: string;
+  rule_name: string;
+  rule_json: string;
+  rule_description: string | null;
+  create_time: Timestamp;
+}
+
 export interface HySettingTable {
   id: string;
   value: ColumnType<Record<string, unknown>, string, string>;
@@ -148,12 +194,16 @@ export interface SystemTables {
   sys_user_role: SysUserRoleTable;
   sys_permission: SysPermissionTable;
   sys_role_permission: SysRolePermissionTable;
+  sys_permission_data_rule: SysPermissionDataRuleTable;
   sys_depart: SysDepartTable;
   sys_user_depart: SysUserDepartTable;
   sys_tenant: SysTenantTable;
   sys_dict: SysDictTable;
   sys_dict_item: SysDictItemTable;
   sys_session: SysSessionTable;
+  sys_remember_token: SysRememberTokenTable;
+  sys_file: SysFileTable;
+  sys_check_rule: SysCheckRuleTable;
   hy_setting: HySettingTable;
   sys_schema_sync: SysSchemaSyncTable;
 }

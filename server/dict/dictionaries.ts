@@ -62,6 +62,15 @@ export class DictionaryService {
   has(code: string, value: string): boolean {
     return this.textByCode.get(code)?.has(value) ?? false;
   }
+
+  /** The value for what a person typed (a spreadsheet cell): a value as it is, or an item's text; else undefined. */
+  valueFor(code: string, input: string): string | undefined {
+    const texts = this.textByCode.get(code);
+    if (!texts) return undefined;
+    if (texts.has(input)) return input;
+    for (const [value, text] of texts) if (text === input) return value;
+    return undefined;
+  }
 }
 
 export function readDictionaryFiles(schemasDir: string): DictionaryFile['dictionaries'] {

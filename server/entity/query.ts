@@ -10,6 +10,9 @@ import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
 
 type Condition = RawBuilder<unknown>;
+type Comparison = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
+/** The rule codes of advanced queries and data rules. */
+export type RuleCode = Comparison | 'in' | 'like' | 'left_like' | 'right_like';
 export type QueryParams = Record<string, string | string[] | undefined>;
 
 const RESERVED = new Set([
@@ -17,7 +20,8 @@ const RESERVED = new Set([
   'class', 'ids', 'page', 'rows', 'sort', 'token',
 ]);
 
-const OPERATORS: Record<string, string> = { '>': '>', '>=': '>=', '<': '<', '<=': '<=', '=': '=', '!=': '<>' };
+const COMPARISONS: Record<string, string> = { gt: '>', ge: '>=', lt: '<', le: '<=', eq: '=', ne: '<>' };
+const OPERATORS: Record<string, Comparison> = { '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le', '=': 'eq', '!=': 'ne' };
 
 function label(entity: EntityRuntime, property: string): string {
   return entity.schema.fields[property]?.label ?? SYSTEM_COLUMNS[property]?.label ?? property;
@@ -71,13 +75,40 @@ function likeCondition(entity: EntityRuntime, property: string, pattern: string)
   return sql`${textRef(entity, property)} ilike ${pattern} escape '\\'`;
 }
 
+/**
+ * A typed comparison. A bare date against a datetime column means the whole day: `= d` is within the day,
+ * `> d` after it, `< d` before it (so `>= 2026-01-01` and `> 2025-12-31` agree).
+ */
+function comparison(entity: EntityRuntime, property: string, rule: Comparison, raw: string): Condition {
+  const column = columnRef(entity, property);
+  const value = raw.trim();
+  if (entity.types.get(property) === 'datetime' && isDate(value)) {
+    const start = `${value} 00:00:00`;
+    const end = `${value} 23:59:59`;
+    switch (rule) {
+      case 'eq': return sql`(${column} >= ${start} and ${column} <= ${end})`;
+      case 'ne': return sql`(${column} < ${start} or ${column} > ${end})`;
+      case 'gt': return sql`${column} > ${end}`;
+      case 'ge': return sql`${column} >= ${start}`;
+      case 'lt': return sql`${column} < ${start}`;
+      case 'le': return sql`${column} <= ${end}`;
+    }
+  }
+  return sql`${column} ${sql.raw(COMPARISONS[rule])} ${typedValue(entity, property, value, 'exact')}`;
+}
+
+function inCondition(entity: EntityRuntime, property: string, values: string[]): Condition | null {
+  const parts = values.map((p) => p.trim()).filter(Boolean).map((p) => typedValue(entity, property, p, 'exact'));
+  return parts.length ? sql`${columnRef(entity, property)} in (${sql.join(parts)})` : null;
+}
+
 /** One `field=value` filter in JeecgBoot's value syntax. */
 function valueCondition(entity: EntityRuntime, property: string, raw: string): Condition | null {
   const value = raw.trim();
   if (value === '') return null;
   const column = columnRef(entity, property);
   const op = /^(>=|<=|!=|>|<|=) (.+)$/.exec(value);
-  if (op) return sql`${column} ${sql.raw(OPERATORS[op[1]])} ${typedValue(entity, property, op[2].trim(), 'exact')}`;
+  if (op) return comparison(entity, property, OPERATORS[op[1]], op[2]);
   if (value.length > 1 && value.startsWith('*') && value.endsWith('*')) {
     return likeCondition(entity, property, `%${escapeLike(value.slice(1, -1))}%`);
   }
@@ -87,16 +118,11 @@ function valueCondition(entity: EntityRuntime, property: string, raw: string): C
     const parts = value.slice(1, -1).split(',').filter(Boolean);
     return sql`(${sql.join(parts.map((p) => likeCondition(entity, property, `%${escapeLike(p)}%`)), sql` or `)})`;
   }
+  // `abc++def` is the one way to ask for a value containing a comma.
   if (value.includes('++')) return sql`${column} = ${typedValue(entity, property, value.replaceAll('++', ','), 'exact')}`;
-  if (value.includes(',')) {
-    const parts = value.split(',').filter(Boolean).map((p) => typedValue(entity, property, p, 'exact'));
-    if (parts.length === 0) return null;
-    return sql`${column} in (${sql.join(parts)})`;
-  }
-  if (value.length > 1 && value.startsWith('!')) {
-    return sql`${column} <> ${typedValue(entity, property, value.slice(1), 'exact')}`;
-  }
-  return sql`${column} = ${typedValue(entity, property, value, 'exact')}`;
+  if (value.includes(',')) return inCondition(entity, property, value.split(','));
+  if (value.length > 1 && value.startsWith('!')) return comparison(entity, property, 'ne', value.slice(1));
+  return comparison(entity, property, 'eq', value);
 }
 
 interface SuperQueryItem {
@@ -105,12 +131,21 @@ interface SuperQueryItem {
   val?: unknown;
 }
 
-const SUPER_RULES: Record<string, string> = {
+/** Rule symbols and codes (`>=` or `ge`, `LEFT_LIKE` or `left_like`) to one code. */
+export const SUPER_RULES: Record<string, RuleCode> = {
   '>': 'gt', gt: 'gt', '>=': 'ge', ge: 'ge', '<': 'lt', lt: 'lt', '<=': 'le', le: 'le', '=': 'eq', eq: 'eq',
   '!=': 'ne', ne: 'ne', IN: 'in', in: 'in', LIKE: 'like', like: 'like', LEFT_LIKE: 'left_like',
   left_like: 'left_like', RIGHT_LIKE: 'right_like', right_like: 'right_like',
 };
-const COMPARISONS: Record<string, string> = { gt: '>', ge: '>=', lt: '<', le: '<=', eq: '=', ne: '<>' };
+
+/** One typed condition of an advanced query or data rule on an allow-listed property; values always bound. */
+export function ruleCondition(entity: EntityRuntime, property: string, rule: RuleCode, val: string): Condition | null {
+  if (rule === 'like') return likeCondition(entity, property, `%${escapeLike(val)}%`);
+  if (rule === 'left_like') return likeCondition(entity, property, `%${escapeLike(val)}`);
+  if (rule === 'right_like') return likeCondition(entity, property, `${escapeLike(val)}%`);
+  if (rule === 'in') return inCondition(entity, property, val.split(','));
+  return comparison(entity, property, rule, val);
+}
 
 function superQueryConditions(entity: EntityRuntime, rawParams: string, matchType: string): Condition | null {
   let items: unknown;
@@ -122,27 +157,24 @@ function superQueryConditions(entity: EntityRuntime, rawParams: string, matchTyp
   if (!Array.isArray(items)) throw new BusinessError('高级查询条件格式不正确');
   const conditions: Condition[] = [];
   for (const item of items as SuperQueryItem[]) {
+    // Entries with an empty field, rule or value are dropped, as JeecgBoot does.
     if (typeof item?.field !== 'string' || typeof item.rule !== 'string') continue;
-    const val = item.val === undefined || item.val === null ? '' : String(item.val);
-    if (item.field === '' || val === '') continue;
+    const val = item.val === undefined || item.val === null ? '' : String(item.val).trim();
+    if (item.field === '' || item.rule === '' || val === '') continue;
     const property = item.field;
-    if (!entity.columns.has(property)) throw new BusinessError(`高级查询的字段不存在：${property}`);
+    if (!filterable(entity, property)) throw new BusinessError(`高级查询的字段不存在：${property}`);
     const rule = SUPER_RULES[item.rule];
     if (!rule) throw new BusinessError(`高级查询的规则不支持：${item.rule}`);
-    if (rule === 'like') conditions.push(likeCondition(entity, property, `%${escapeLike(val)}%`));
-    else if (rule === 'left_like') conditions.push(likeCondition(entity, property, `%${escapeLike(val)}`));
-    else if (rule === 'right_like') conditions.push(likeCondition(entity, property, `${escapeLike(val)}%`));
-    else if (rule === 'in') {
-      const parts = val.split(',').filter(Boolean).map((p) => typedValue(entity, property, p, 'exact'));
-      if (parts.length) conditions.push(sql`${columnRef(entity, property)} in (${sql.join(parts)})`);
-    } else {
-      const bound = rule === 'le' || rule === 'lt' ? 'end' : 'begin';
-      const typed = typedValue(entity, property, val, bound);
-      conditions.push(sql`${columnRef(entity, property)} ${sql.raw(COMPARISONS[rule])} ${typed}`);
-    }
+    const condition = ruleCondition(entity, property, rule, val);
+    if (condition) conditions.push(condition);
   }
   if (conditions.length === 0) return null;
   return sql`(${sql.join(conditions, matchType === 'or' ? sql` or ` : sql` and `)})`;
+}
+
+/** Columns a request may filter on: password hashes never (a LIKE would let a caller guess them). */
+function filterable(entity: EntityRuntime, property: string): boolean {
+  return entity.columns.has(property) && entity.types.get(property) !== 'password';
 }
 
 function first(value: string | string[] | undefined): string | undefined {
@@ -157,19 +189,19 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams): Condit
     const value = first(rawValue);
     if (value === undefined || value === '') continue;
     const range = /^(.+)_(begin|end)$/.exec(key);
-    if (range && entity.columns.has(range[1])) {
+    if (range && filterable(entity, range[1])) {
       const bound = range[2] as 'begin' | 'end';
       const typed = typedValue(entity, range[1], value.trim(), bound);
       conditions.push(sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
       continue;
     }
     const multi = /^(.+)_MultiString$/.exec(key);
-    if (multi && entity.columns.has(multi[1])) {
-      const parts = value.split(',').filter(Boolean).map((p) => typedValue(entity, multi[1], p, 'exact'));
-      if (parts.length) conditions.push(sql`${columnRef(entity, multi[1])} in (${sql.join(parts)})`);
+    if (multi && filterable(entity, multi[1])) {
+      const condition = inCondition(entity, multi[1], value.split(','));
+      if (condition) conditions.push(condition);
       continue;
     }
-    if (!entity.columns.has(key)) continue;
+    if (!filterable(entity, key)) continue;
     const condition = valueCondition(entity, key, value);
     if (condition) conditions.push(condition);
   }

@@ -8,6 +8,8 @@ import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
 import { buildFilters, buildOrder, pageParams, type QueryParams } from './query.ts';
+import { assertPageDepth, countMatches, pageRows } from './paging.ts';
+import { isSecretProperty } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -25,13 +27,32 @@ export function maskValue(kind: 'id-card' | 'phone' | 'bank-card', value: string
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
 
-/** Adds `<field>_dictText` and masks privacy fields, as list screens show them. */
-export function presentRows(entity: EntityRuntime, dicts: DictionaryService, rows: WireRecord[], mask: boolean): WireRecord[] {
-  const dictFields = Object.entries(entity.schema.fields).filter(([, f]) => f.dict);
+/**
+ * Adds `<field>_dictText` and masks privacy fields, as list screens show them. `tableTexts` holds the texts of
+ * table-dictionary fields (field → value → text), looked up beforehand in one query per field.
+ */
+export function presentRows(
+  entity: EntityRuntime,
+  dicts: DictionaryService,
+  rows: WireRecord[],
+  mask: boolean,
+  tableTexts: Map<string, Map<string, string>> = new Map(),
+): WireRecord[] {
+  const dictFields = Object.entries(entity.schema.fields).filter(([, f]) => f.dict || f.type === 'department' || f.type === 'user');
   const maskFields = mask ? Object.entries(entity.schema.fields).filter(([, f]) => f.mask) : [];
+  const secretFields = Object.keys(entity.schema.fields).filter((name) => isSecretProperty(entity, name));
   return rows.map((row) => {
     const out: WireRecord = { ...row };
-    for (const [name, field] of dictFields) out[`${name}_dictText`] = dicts.text(field.dict!, row[name]);
+    // Password hashes never leave the server, whoever asks.
+    for (const name of secretFields) delete out[name];
+    for (const [name, field] of dictFields) {
+      const table = tableTexts.get(name);
+      out[`${name}_dictText`] = table
+        ? String(row[name] ?? '').split(',').filter(Boolean).map((v) => table.get(v) ?? v).join(',')
+        : field.dict
+          ? dicts.text(field.dict, row[name])
+          : String(row[name] ?? '');
+    }
     for (const [name, field] of maskFields) {
       if (typeof row[name] === 'string') out[name] = maskValue(field.mask!, row[name] as string);
     }
@@ -39,18 +60,53 @@ export function presentRows(entity: EntityRuntime, dicts: DictionaryService, row
   });
 }
 
-export async function listRows(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams): Promise<Page<WireRecord>> {
+/** The WHERE of a list request: the caller's tenant, the request's filters, and any extra conditions. */
+function whereOf(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  return sql.join([sql`tenant_id = ${tenantId}`, ...buildFilters(entity, params), ...extra], sql` and `);
+}
+
+export async function countRows(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): Promise<number> {
+  const result = await sql<{ total: number }>`select count(*)::int as total from ${table(entity)}
+    where ${whereOf(entity, tenantId, params, extra)}`.execute(db);
+  return result.rows[0]?.total ?? 0;
+}
+
+/** Every row a list request matches, in its order, fetched `batch` at a time (exports). */
+export async function* iterateRows(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  params: QueryParams,
+  extra: RawBuilder<unknown>[] = [],
+  batch = 1000,
+): AsyncGenerator<WireRecord[]> {
+  const parts = { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: buildOrder(entity, params) };
+  for (let offset = 0; ; offset += batch) {
+    // Exports are bounded by their own row limit, not by LIST_LIMITS.maxOffset.
+    const rows = await pageRows<WireRecord>(db, parts, batch, offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function listRows(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  params: QueryParams,
+  extra: RawBuilder<unknown>[] = [],
+): Promise<Page<WireRecord>> {
   const { pageNo, pageSize } = pageParams(params);
-  const where = sql.join([sql`tenant_id = ${tenantId}`, ...buildFilters(entity, params)], sql` and `);
-  const order = buildOrder(entity, params);
-  const [countResult, rowsResult] = [
-    await sql<{ total: number }>`select count(*)::int as total from ${table(entity)} where ${where}`.execute(db),
-    await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)} where ${where}
-      order by ${order} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(db),
-  ];
-  const total = countResult.rows[0]?.total ?? 0;
+  const offset = (pageNo - 1) * pageSize;
+  assertPageDepth(offset);
+  const parts = { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: buildOrder(entity, params) };
+  // Sequential on purpose: PGlite has one session, and a pg pool connection each would double the pool pressure.
+  const records = await pageRows<WireRecord>(db, parts, pageSize, offset);
+  // A page that is not full ends the list, so it already tells the total: no count needed (small lists, last pages).
+  const pageEndsList = records.length < pageSize && (records.length > 0 || offset === 0);
+  const total = pageEndsList ? offset + records.length : await countMatches(db, parts.from, parts.where);
   return {
-    records: rowsResult.rows,
+    records,
     total,
     size: pageSize,
     current: pageNo,
@@ -63,9 +119,22 @@ export async function listRows(db: Db, entity: EntityRuntime, tenantId: number, 
   };
 }
 
-export async function findRow(db: Db, entity: EntityRuntime, tenantId: number, id: string): Promise<WireRecord | null> {
+/** `and`-prefixed extra conditions (data scope), or nothing. */
+function andAll(extra: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return extra.length ? sql` and ${sql.join(extra, sql` and `)}` : sql``;
+}
+
+/** One row in the tenant (and scope); `forUpdate` locks it until the transaction ends, so a guard read stays true. */
+export async function findRow(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  id: string,
+  extra: RawBuilder<unknown>[] = [],
+  forUpdate = false,
+): Promise<WireRecord | null> {
   const result = await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)}
-    where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+    where tenant_id = ${tenantId} and id = ${id}${andAll(extra)}${forUpdate ? sql` for update` : sql``}`.execute(db);
   return result.rows[0] ?? null;
 }
 
@@ -97,9 +166,10 @@ export async function updateRow(
   tenantId: number,
   id: string,
   values: Record<string, unknown>,
+  extra: RawBuilder<unknown>[] = [],
 ): Promise<number> {
   const sets = sql.join(Object.entries(values).map(([property, value]) => sql`${sql.id(entity.columns.get(property)!)} = ${value}`));
-  const result = await sql`update ${table(entity)} set ${sets} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+  const result = await sql`update ${table(entity)} set ${sets} where tenant_id = ${tenantId} and id = ${id}${andAll(extra)}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

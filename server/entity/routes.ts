@@ -3,9 +3,9 @@
  * (`list/add/edit/delete/deleteBatch/queryById`), each guarded by the entity's permission code.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
-import { fieldMessage, normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import { normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
@@ -13,45 +13,19 @@ import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, findDuplicate, findRow, insertRow, listRows, presentRows, updateRow } from './repository.ts';
+import { deleteRows, findRow, insertRow, listRows, presentRows, updateRow } from './repository.ts';
+import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
+import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
+import { exportXls } from './excel-export.ts';
+import { tableTextsForRows } from '../dict/table-dicts.ts';
+import { importExcel } from './excel-import.ts';
+import type { FileStore } from '../files/store.ts';
+import { readSingleUpload } from '../files/routes.ts';
+import { treeRules } from './tree.ts';
+import { enforceCustomer, idsInScope, scopeConditions } from './data-scope.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
-
-/** Schema validation, then dictionary membership: the same rules the browser form applies, plus the live dicts. */
-function validate(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): void {
-  const errors: FieldError[] = [];
-  if (!entity.validate(record)) {
-    for (const error of entity.validate.errors ?? []) {
-      const field =
-        error.keyword === 'required'
-          ? String((error.params as { missingProperty: string }).missingProperty)
-          : error.instancePath.replace(/^\//, '');
-      if (errors.some((e) => e.field === field)) continue;
-      const def = entity.schema.fields[field];
-      errors.push({ field, message: `${def?.label ?? field}：${fieldMessage(def, error.keyword, error.params)}` });
-    }
-  }
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    const value = record[name];
-    if (!field.dict || value === undefined || errors.some((e) => e.field === name)) continue;
-    if (!String(value).split(',').every((v) => ctx.dicts.has(field.dict!, v))) {
-      errors.push({ field: name, message: `${field.label}：请从列表中选择` });
-    }
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
-}
-
-async function assertUnique(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, id?: string) {
-  const errors: FieldError[] = [];
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (!field.unique || record[name] === undefined) continue;
-    if (await findDuplicate(ctx.db, entity, caller.tenantId, name, record[name], id)) {
-      errors.push({ field: name, message: `${field.label}“${String(record[name])}”已存在` });
-    }
-  }
-  if (errors.length > 0) throw new ValidationError(errors);
-}
 
 /** Unique-index violations that slip past the pre-check (a concurrent insert) still get a human message. */
 function translateUniqueViolation(entity: EntityRuntime, error: unknown): never {
@@ -65,57 +39,87 @@ function translateUniqueViolation(entity: EntityRuntime, error: unknown): never 
   throw error;
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 function bodyOf(body: unknown): WireRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BusinessError('请求数据格式不正确');
   return body as WireRecord;
 }
 
-function toColumns(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const name of writableFields(entity.schema)) values[name] = record[name] ?? null;
-  return values;
-}
-
-export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime): void {
+export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime, store: FileStore): void {
   const base = `${prefix}${entity.schema.api}`;
   const code = (action: Parameters<typeof permissionCode>[1]) => permissionCode(entity.schema, action);
   const exposes = new Set(entityActions(entity.schema));
+  const tree = treeRules(entity);
+  /** Deletes rows; in a tree, only leaves (or whole subtrees chosen together), then refreshes their parents. */
+  const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[]) => {
+    const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
+    const deleted = await deleteRows(tx, entity, tenantId, ids);
+    await tree?.refresh(tx, tenantId, parents);
+    return deleted;
+  };
+  /** The caller's data scope on this entity (customer, department, data rules), ANDed into reads and writes. */
+  const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
+  const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
+    const scope = await scopeOf(request, caller);
+    return ctx.db.transaction().execute(async (tx) => {
+      const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
+      return allowed.length ? deleteInTree(tx, caller.tenantId, allowed) : 0;
+    });
+  };
 
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
-    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true) });
+    const params = request.query as QueryParams;
+    const extra = [...(tree?.listConditions(params) ?? []), ...(await scopeOf(request, caller))];
+    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra);
+    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts) });
+  });
+
+  // Tree entities: the children of one node, all at once (the list shows roots; rows expand lazily).
+  if (tree) app.get<{ Querystring: QueryParams }>(`${base}/childList`, { config: { permission: code('list') } }, async (request) => {
+    const caller = requireCaller(request);
+    const pid = String(request.query.pid ?? '').trim();
+    if (!pid) throw new BusinessError('缺少上级节点ID');
+    const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await scopeOf(request, caller));
+    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts) });
   });
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
-    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''));
+    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await scopeOf(request, caller));
     if (!row) throw new BusinessError(NOT_FOUND);
     // Full values only for people who may edit the record; everyone else sees what the list shows.
-    const [presented] = presentRows(entity, ctx.dicts, [row], !caller.permissions.has(code('edit')));
+    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, [row]);
+    const [presented] = presentRows(entity, ctx.dicts, [row], !caller.permissions.has(code('edit')), tableTexts);
     return ok(presented);
   });
 
   if (exposes.has('add')) app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
-    for (const [name, field] of Object.entries(entity.schema.fields)) {
-      if (record[name] === undefined && field.default !== undefined && !field.readOnly) record[name] = field.default;
-    }
+    sanitiseRecord(entity, record);
+    applyDefaults(entity, record);
+    enforceCustomer(entity, caller, record);
     validate(ctx, entity, record);
     await assertUnique(ctx, entity, caller, record);
+    await hashPasswords(entity, record);
     const id = newId();
     await ctx.db
       .transaction()
-      .execute((tx) =>
-        insertRow(tx, entity, {
+      .execute(async (tx) => {
+        const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
+        await insertRow(tx, entity, {
           id,
-          ...toColumns(entity, record),
+          ...writableValues(entity, record),
           createBy: caller.username,
           sysOrgCode: caller.orgCode,
           tenant_id: caller.tenantId,
-        }),
-      )
+        });
+        await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
+      })
       .catch((error: unknown) => translateUniqueViolation(entity, error));
     return ok({ id }, '添加成功！');
   });
@@ -125,22 +129,33 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const body = bodyOf(request.body);
     const id = typeof body.id === 'string' ? body.id : '';
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
+    const scope = await scopeOf(request, caller);
     await ctx.db
       .transaction()
       .execute(async (tx) => {
-        const existing = await findRow(tx, entity, caller.tenantId, id);
+        const existing = await findRow(tx, entity, caller.tenantId, id, scope);
         if (!existing) throw new BusinessError(NOT_FOUND);
         // Only properties present in the body change; an explicit empty value clears the field.
         const merged: Record<string, unknown> = {};
         for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
+        // A password left empty keeps its stored hash (which is never validated as if typed).
+        const keptPasswords = passwordFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
+        for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
         const record = normaliseRecord(entity.schema, merged);
-        validate(ctx, entity, record);
+        sanitiseRecord(entity, record);
+        enforceCustomer(entity, caller, record);
+        const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
+        if (errors.length > 0) throw new ValidationError(errors);
         await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
+        await hashPasswords(entity, record);
+        for (const name of keptPasswords) record[name] = existing[name];
+        const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
         await updateRow(tx, entity, caller.tenantId, id, {
-          ...toColumns(entity, record),
+          ...writableValues(entity, record),
           updateBy: caller.username,
           updateTime: new Date().toISOString(),
-        });
+        }, scope);
+        await tree?.refresh(tx, caller.tenantId, parents);
       })
       .catch((error: unknown) => translateUniqueViolation(entity, error));
     return ok(null, '编辑成功!');
@@ -154,7 +169,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     const id = String(request.query.id ?? '');
     if (!id) throw new BusinessError('缺少要删除的记录ID');
-    const deleted = await deleteRows(ctx.db, entity, caller.tenantId, [id]);
+    const deleted = await deleteInScope(request, caller, [id]);
     if (deleted === 0) throw new BusinessError(NOT_FOUND);
     return ok(null, '删除成功!');
   });
@@ -164,8 +179,18 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const ids = [...new Set(String(request.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
     if (ids.length === 0) throw new BusinessError('请选择要删除的记录');
     if (ids.length > MAX_BATCH) throw new BusinessError(`一次最多删除${MAX_BATCH}条记录`);
-    const deleted = await ctx.db.transaction().execute((tx) => deleteRows(tx, entity, caller.tenantId, ids));
+    const deleted = await deleteInScope(request, caller, ids);
     if (deleted === 0) throw new BusinessError(NOT_FOUND);
     return ok(null, '批量删除成功!');
+  });
+
+  if (exposes.has('exportXls')) app.get(`${base}/exportXls`, { config: { permission: code('exportXls') } }, async (request, reply) =>
+    exportXls(ctx, entity, requireCaller(request), request.query as QueryParams, reply),
+  );
+
+  if (exposes.has('importExcel')) app.post(`${base}/importExcel`, { config: { permission: code('importExcel') } }, async (request) => {
+    const caller = requireCaller(request);
+    const { file } = await readSingleUpload(request);
+    return importExcel(ctx, entity, caller, store, file);
   });
 }

@@ -3,9 +3,18 @@
  * Additive only — a removed field keeps its column and a changed type is not altered, because silently rewriting
  * production data is worse than a column left behind; such changes need a hand-written migration.
  */
+import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
-import { DEFAULT_STRING_MAX, DEFAULT_TEXT_MAX } from '../../src/contracts/validation/entity-json-schema.ts';
+import {
+  COORDINATES_MAX,
+  DEFAULT_STRING_MAX,
+  DEFAULT_TAGS_MAX,
+  DEFAULT_TEXT_MAX,
+  DEFAULT_USER_MAX,
+  DEPARTMENT_ID_MAX,
+} from '../../src/contracts/validation/entity-json-schema.ts';
+import { FILE_LIST_MAX_LENGTH } from '../../src/contracts/files.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
 
@@ -27,6 +36,64 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
       return sql.raw('timestamptz');
     case 'boolean':
       return sql.raw('boolean');
+    case 'image':
+    case 'file':
+      return sql.raw(`varchar(${FILE_LIST_MAX_LENGTH})`);
+    case 'tags':
+      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_TAGS_MAX)})`);
+    case 'password':
+      // Holds the scrypt hash, not the typed password, so the declared maxLength does not size it.
+      return sql.raw('varchar(255)');
+    case 'richtext':
+      return sql.raw('text');
+    case 'coordinates':
+      return sql.raw(`varchar(${COORDINATES_MAX})`);
+    case 'department':
+      return sql.raw(`varchar(${DEPARTMENT_ID_MAX})`);
+    case 'user':
+      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_USER_MAX)})`);
+  }
+}
+
+/**
+ * Bumped whenever the index layout below changes, so databases synced by an older server get the new indexes even
+ * though their schema files did not change.
+ */
+const INDEX_LAYOUT = 'sort-indexes-v2';
+
+function syncChecksum(entity: EntityRuntime): string {
+  return crypto.createHash('sha256').update(`${entity.checksum}:${INDEX_LAYOUT}`).digest('hex');
+}
+
+/** A Postgres identifier (max 63 bytes): long table/column pairs keep a hash suffix so names stay unique. */
+function indexName(...parts: string[]): string {
+  const name = parts.join('_');
+  if (name.length <= 63) return name;
+  return `${name.slice(0, 52)}_${crypto.createHash('sha256').update(name).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * One B-tree per sortable column and direction, in exactly the order list queries ask for (query.ts `buildOrder`:
+ * `<column> asc|desc nulls last, id desc`, tenant first). Postgres only walks an index for ORDER BY … LIMIT when
+ * the null placement matches too, so `desc nulls last` needs its own index rather than a backward scan. They also
+ * make deep pages index-only (the `id` is in the index) and serve range filters on those columns.
+ */
+async function syncSortIndexes(tx: Kysely<SystemTables>, entity: EntityRuntime): Promise<void> {
+  const tableName = entity.schema.table;
+  const table = sql.id(tableName);
+  // Superseded by the createTime desc-nulls-last index (the old one had nulls first, so sorts never used it).
+  await sql`drop index if exists ${sql.id(`idx_${tableName}_tenant_create_time`)}`.execute(tx);
+  const sorted = new Set(entity.sortable);
+  sorted.add(entity.schema.list.defaultSort?.field ?? 'createTime');
+  for (const property of sorted) {
+    const columnName = entity.columns.get(property);
+    if (!columnName) continue;
+    const column = sql.id(columnName);
+    for (const direction of ['asc', 'desc'] as const) {
+      const index = sql.id(indexName('ix', tableName, columnName, direction === 'asc' ? 'a' : 'd'));
+      await sql`create index if not exists ${index} on ${table}
+        (tenant_id, ${column} ${sql.raw(direction)} nulls last, id desc)`.execute(tx);
+    }
   }
 }
 
@@ -37,7 +104,8 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
       .select('checksum')
       .where('entity', '=', entity.schema.name)
       .executeTakeFirst();
-    if (known?.checksum === entity.checksum) continue;
+    const checksum = syncChecksum(entity);
+    if (known?.checksum === checksum) continue;
     await db.transaction().execute(async (tx) => {
       const table = sql.id(entity.schema.table);
       await sql`create table if not exists ${table} (
@@ -54,12 +122,11 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
           await sql`create unique index if not exists ${index} on ${table} (tenant_id, ${column})`.execute(tx);
         }
       }
-      const createIndex = sql.id(`idx_${entity.schema.table}_tenant_create_time`);
-      await sql`create index if not exists ${createIndex} on ${table} (tenant_id, create_time desc, id desc)`.execute(tx);
+      await syncSortIndexes(tx, entity);
       await tx
         .insertInto('sys_schema_sync')
-        .values({ entity: entity.schema.name, checksum: entity.checksum })
-        .onConflict((oc) => oc.column('entity').doUpdateSet({ checksum: entity.checksum, synced_at: sql<string>`now()` }))
+        .values({ entity: entity.schema.name, checksum })
+        .onConflict((oc) => oc.column('entity').doUpdateSet({ checksum, synced_at: sql<string>`now()` }))
         .execute();
     });
   }

@@ -8,12 +8,15 @@ import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { entityActions, permissionCode, type EntityAction } from '../../src/contracts/entity.ts';
 import type { MenuCatalog } from '../../src/contracts/menu.ts';
+import { entityOperations, operationPermission } from '../../src/contracts/operations.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 
 type PermissionRow = Omit<SysPermissionTable, 'create_time'>;
 
-const ACTION_NAMES: Record<EntityAction, string> = { list: '查询', add: '新增', edit: '编辑', delete: '删除' };
+const ACTION_NAMES: Record<EntityAction, string> = {
+  list: '查询', add: '新增', edit: '编辑', delete: '删除', exportXls: '导出', importExcel: '导入',
+};
 
 const baseRow = {
   redirect: null, perms: null, perms_type: '1', always_show: false, is_route: true, is_leaf: true,
@@ -85,6 +88,14 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
           perms: permissionCode(schema, action),
           sort_no: index,
         },
+      });
+    });
+    // Declared operations (审核通过, 驳回, …) get a button row each, after the CRUD ones.
+    entityOperations(schema).forEach((operation, index) => {
+      const code = operationPermission(schema, operation);
+      planned.push({
+        roles: Object.keys(grants).filter((role) => grants[role].includes(operation.key)),
+        row: { ...baseRow, id: `perm:${code}`, parent_id: pageId, name: `${operation.label}${schema.title}`, menu_type: 2, perms: code, sort_no: 100 + index },
       });
     });
   }

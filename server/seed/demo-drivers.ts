@@ -33,6 +33,7 @@ export type DriverSeed = {
   /** review_status: 1 待审核, 2 审核通过, 3 审核驳回 */
   reviewStatus: string;
   remark?: string;
+  reviewRemark?: string;
 };
 
 export interface DriverSeedOptions {
@@ -255,7 +256,9 @@ export function generateDrivers(count: number, seed = DEFAULT_DRIVER_SEED, optio
       ...(bank ? { bankName: bank.name, bankCardNo: bank.cardNo } : {}),
       creditScore,
       reviewStatus,
-      ...(reasonIndex >= 0 ? { remark: REJECT_REASONS[reasonIndex] } : {}),
+      // The reviewer's reason goes where the 驳回 operation writes it; some drivers carry a dispatcher's note.
+      ...(reasonIndex >= 0 ? { reviewRemark: REJECT_REASONS[reasonIndex] } : {}),
+      ...(i % 9 === 4 ? { remark: '长期合作司机，优先派单' } : {}),
     };
     drivers.push(driver);
   }

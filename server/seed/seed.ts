@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { REGISTERED_ROLE } from '../auth/register-routes.ts';
 import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { insertRow } from '../entity/repository.ts';
@@ -20,6 +21,7 @@ export const ROLES = [
   { code: 'ops', name: '运营人员', description: '网络货运业务菜单' },
   { code: 'shipper', name: '货主', description: '货主账号' },
   { code: 'shipperadmin', name: '货主管理员', description: '管理多个货主' },
+  REGISTERED_ROLE,
 ] as const;
 
 const DEPARTS = [

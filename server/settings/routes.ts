@@ -5,6 +5,8 @@ import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../src/cont
 import type { AppContext } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import { ok } from '../core/envelope.ts';
+import { casLoginUrl } from '../auth/cas-routes.ts';
+import { thirdLoginStartPath } from '../auth/third-login.ts';
 
 export const DEFAULT_SETTINGS: PlatformSettings = DEFAULT_PLATFORM_SETTINGS;
 
@@ -21,6 +23,12 @@ export async function readPlatformSettings(db: Kysely<SystemTables>): Promise<Pl
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   app.get(`${prefix}/setting/hySetting/queryPlatformSettings`, { config: { public: true } }, async () =>
-    ok(await readPlatformSettings(ctx.db)),
+    // Sign-in addresses come from the server's configuration, not from the stored (admin-editable) settings.
+    ok({
+      ...(await readPlatformSettings(ctx.db)),
+      casLoginUrl: casLoginUrl(ctx),
+      thirdLoginUrl: thirdLoginStartPath(ctx, prefix),
+      thirdLoginName: ctx.config.oauth2?.name ?? '',
+    }),
   );
 }

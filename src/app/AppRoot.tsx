@@ -16,7 +16,10 @@ export function AppRoot() {
   return (
     <ConfigProvider locale={zhCN} button={BUTTON_CONFIG}>
       <AntdApp>
-        <BrowserRouter>
+        {/* Location changes commit at once. As transitions, a list's own URL write (a sort after the query form
+            was toggled) could stay pending behind a suspended render, so the list never saw it and back/forward
+            then restored nothing; a spinner for a first-time lazy screen is the better trade. */}
+        <BrowserRouter useTransitions={false}>
           <AppShell deps={appDeps} />
         </BrowserRouter>
       </AntdApp>

@@ -11,13 +11,13 @@ import { LoginPage } from './user/LoginPage.tsx';
 import { AlterationPage } from './user/AlterationPage.tsx';
 import { NotOpenPage } from './user/NotOpenPage.tsx';
 import { UserLayout } from './user/UserLayout.tsx';
+import { HomePage } from './user/HomePage.tsx';
+import { REGISTER_RESULT_PATH, RegisterPage } from './user/RegisterPage.tsx';
+import { RegisterResultPage } from './user/RegisterResultPage.tsx';
 import type { LoginEntry } from '../providers/auth.ts';
 
 /** Pages reserved for later releases, shown as "not yet open" rather than as fake forms. */
 const NOT_OPEN_PAGES: Array<{ path: string; title: string }> = [
-  { path: '/user/register', title: '用户注册' },
-  { path: '/user/register-result', title: '注册结果' },
-  { path: '/home', title: '平台首页' },
   { path: '/customer/register', title: '客户注册' },
 ];
 
@@ -38,10 +38,13 @@ export function AppRoutes() {
         <Route path={LOGIN_PATH} element={<LoginRoute />} />
         <Route path="/user/login3" element={<LoginRoute entry="customer" />} />
         <Route path="/user/alteration" element={<AlterationPage />} />
+        <Route path="/user/register" element={<RegisterPage />} />
+        <Route path={REGISTER_RESULT_PATH} element={<RegisterResultPage />} />
         {NOT_OPEN_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
         ))}
       </Route>
+      <Route path="/home" element={<HomePage />} />
       <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
       <Route path="*" element={<PrivateArea />} />
     </Routes>

@@ -33,7 +33,7 @@ export function PrivateArea() {
 
   useEffect(() => {
     // Back on the login page the user can sign in again and return here.
-    if (token && permissionStatus === 'failed') void logout({ keepPlace: true });
+    if (token && permissionStatus === 'failed') void logout({ keepPlace: true, keepRemembered: true });
   }, [token, permissionStatus, logout]);
 
   if (!token) return <Navigate to={session.returnAfterLogin ? loginPathFor(location) : LOGIN_PATH} replace />;

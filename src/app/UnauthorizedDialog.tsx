@@ -42,7 +42,8 @@ export function UnauthorizedDialog({ http, reload = () => window.location.reload
         onOk: async () => {
           // Read before navigating: the rule is about where the expiry caught the user.
           const pathname = window.location.pathname;
-          await logout();
+          // An expiry is not a decision to leave: a remembered browser may sign straight back in.
+          await logout({ keepRemembered: true });
           showing.current = false;
           navigate(LOGIN_PATH, { replace: true });
           if (!reloadIsPointless(pathname)) reloadRef.current();

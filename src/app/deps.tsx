@@ -13,6 +13,10 @@ import { createDataProvider } from '../providers/data.ts';
 import type { DataProvider } from '../providers/data.ts';
 import { createDictProvider } from '../providers/dicts.ts';
 import type { DictProvider } from '../providers/dicts.ts';
+import { createFileProvider } from '../providers/files.ts';
+import type { FileProvider } from '../providers/files.ts';
+import { createLookupProvider } from '../providers/lookups.ts';
+import type { LookupProvider } from '../providers/lookups.ts';
 
 export interface AppDeps {
   http: HttpClient;
@@ -20,6 +24,8 @@ export interface AppDeps {
   auth: AuthProvider;
   data: DataProvider;
   dicts: DictProvider;
+  files: FileProvider;
+  lookups: LookupProvider;
   entities: EntityCatalog;
 }
 
@@ -31,6 +37,8 @@ export function createAppDeps(http: HttpClient, storage: SessionStorage, entitie
     auth: createAuthProvider({ http, storage }),
     data: createDataProvider(http),
     dicts: createDictProvider({ http, storage }),
+    files: createFileProvider(http),
+    lookups: createLookupProvider(http),
   };
 }
 

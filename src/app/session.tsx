@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useMemo, useState } from 'react
 import type { ReactNode } from 'react';
 import type { LoginResult, PermissionResult, UserInfo } from '../contracts/index.ts';
 import { isValidMenu } from '../engine/menu-routes.ts';
-import { StorageKeys } from '../http/storage.ts';
+import { REMEMBER_TTL_MS, StorageKeys } from '../http/storage.ts';
 import type { AuthProvider, LoginEntry, LoginForm, PhoneLoginForm } from '../providers/auth.ts';
 import type { DictProvider } from '../providers/dicts.ts';
 import type { SessionStorage } from '../http/storage.ts';
@@ -33,12 +33,21 @@ export interface Session {
   login(form: LoginForm, entry?: LoginEntry): Promise<LoginResult>;
   /** The same with a phone number and a texted code. */
   phoneLogin(form: PhoneLoginForm): Promise<LoginResult>;
+  /** The same with a CAS service ticket. */
+  casLogin(ticket: string): Promise<LoginResult>;
+  /** The same with a third-party login ticket. */
+  thirdLogin(ticket: string): Promise<LoginResult>;
   /** Texts a login code to a phone; resolves with the server's sentence. */
   sendLoginSms(mobile: string): Promise<string>;
   /** Fetches menu and button permissions; resolves with the final status. */
   loadPermissions(): Promise<PermissionStatus>;
   /** Tells the server, then forgets the session locally whatever the server says. */
-  logout(options?: { keepPlace?: boolean }): Promise<void>;
+  /** `keepRemembered`: the session expired rather than the user leaving, so remember-me may sign back in. */
+  logout(options?: { keepPlace?: boolean; keepRemembered?: boolean }): Promise<void>;
+  /** Whether this browser may sign in with a remember-me value. */
+  hasRememberedLogin(): boolean;
+  /** Signs in with the remember-me value and loads the permissions. */
+  rememberedLogin(): Promise<LoginResult>;
   /** Forgets the session without calling the server (it already refused the token). */
   forget(): void;
   /** Signed in with code 406: nothing but the password change until it is done. */
@@ -73,7 +82,10 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
 
   const forget = useCallback(() => {
     setReturnAfterLogin(false);
+    const remembered = storage.get<string>(StorageKeys.rememberToken);
     storage.clear();
+    // auth.logout decided whether the remember-me value survives; forgetting the session must not undo that.
+    if (remembered) storage.set(StorageKeys.rememberToken, remembered, REMEMBER_TTL_MS);
     setToken(undefined);
     setUser(undefined);
     setPermissions(undefined);
@@ -122,6 +134,9 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
     [auth, establish],
   );
   const phoneLogin = useCallback(async (form: PhoneLoginForm) => establish(await auth.phoneLogin(form)), [auth, establish]);
+  const rememberedLogin = useCallback(async () => establish(await auth.rememberedLogin()), [auth, establish]);
+  const casLogin = useCallback(async (ticket: string) => establish(await auth.casLogin(ticket)), [auth, establish]);
+  const thirdLogin = useCallback(async (ticket: string) => establish(await auth.thirdLogin(ticket)), [auth, establish]);
   const sendLoginSms = useCallback((mobile: string) => auth.sendSms(mobile, '0'), [auth]);
 
   const loadPermissions = useCallback(async (): Promise<PermissionStatus> => {
@@ -160,8 +175,8 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
   );
 
   const logout = useCallback(
-    async (options?: { keepPlace?: boolean }) => {
-      await auth.logout();
+    async (options?: { keepPlace?: boolean; keepRemembered?: boolean }) => {
+      await auth.logout({ keepRemembered: options?.keepRemembered });
       forget();
       if (options?.keepPlace) setReturnAfterLogin(true);
     },
@@ -179,6 +194,10 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
       captcha: auth.captcha,
       login,
       phoneLogin,
+      casLogin,
+      thirdLogin,
+      rememberedLogin,
+      hasRememberedLogin: auth.hasRememberedLogin,
       sendLoginSms,
       loadPermissions,
       logout,
@@ -189,7 +208,7 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
       departChosen,
       updateUser,
     }),
-    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, phoneLogin, sendLoginSms, loadPermissions, logout, forget, passwordChangeRequired, passwordChanged, departChoicePending, departChosen, updateUser],
+    [auth, token, user, storage, permissions, permissionStatus, permissionError, returnAfterLogin, login, phoneLogin, casLogin, thirdLogin, rememberedLogin, sendLoginSms, loadPermissions, logout, forget, passwordChangeRequired, passwordChanged, departChoicePending, departChosen, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

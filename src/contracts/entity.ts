@@ -13,7 +13,23 @@ export type FieldType =
   | 'money'
   | 'date'
   | 'datetime'
-  | 'boolean';
+  | 'boolean'
+  /** Picture(s) uploaded through /sys/common/upload; the value is comma-joined stored paths. */
+  | 'image'
+  /** Document(s), stored the same way. */
+  | 'file'
+  /** Free tags, comma-joined on the wire and in the database. */
+  | 'tags'
+  /** Stored as a scrypt hash by the server and never sent back by list, queryById or export. */
+  | 'password'
+  /** HTML, sanitised against an allow-list by the server before it is stored. */
+  | 'richtext'
+  /** A `lng,lat` pair (longitude -180..180, latitude -90..90), stored as that text. */
+  | 'coordinates'
+  /** A department id of the caller's tenant (sys_depart.id); lists show the department name. */
+  | 'department'
+  /** Usernames of the caller's tenant, comma-joined; lists show real names. */
+  | 'user';
 
 /** Named value formats, checked by the same code in the browser and on the server (see validation/formats.ts). */
 export type FieldFormat = 'mobile' | 'cn-id-card' | 'uscc' | 'plate' | 'vin' | 'email' | 'bank-card';
@@ -43,6 +59,27 @@ export interface FieldDef {
   mask?: 'id-card' | 'phone' | 'bank-card';
   /** Hint shown in form inputs. */
   placeholder?: string;
+  /** dict fields: a search-select that asks the server as the user types (large table dictionaries). */
+  search?: boolean;
+  /** image/file: how many may be attached (default 1); uploading more keeps the latest. */
+  maxCount?: number;
+  /** image/file: upload folder (`biz`), default the entity's table name. */
+  biz?: string;
+  /** dict fields: how the form offers the items. `checkbox` stores several values (like `multiple`). */
+  widget?: 'select' | 'radio' | 'checkbox';
+  /** dict and user fields: several values, comma-joined on the wire and in the database. */
+  multiple?: boolean;
+  /** The form asks `/sys/duplicate/check` while the user types (and again on submit). */
+  duplicateCheck?: boolean;
+  /** Code of a sys_check_rule the form checks the value against (`/sys/checkRule/checkByCode`). */
+  checkRule?: string;
+}
+
+/** Whether a field stores several comma-joined values. */
+export function isMultiValue(field: FieldDef): boolean {
+  if (field.type === 'tags') return true;
+  if (field.dict) return field.multiple === true || field.widget === 'checkbox';
+  return field.type === 'user' && field.multiple === true;
 }
 
 export type QueryMode = 'like' | 'eq' | 'range';
@@ -51,6 +88,8 @@ export interface QueryFieldDef {
   field: string;
   /** like: `*v*` contains; eq: exact (dictionary fields default to eq); range: `_begin`/`_end`. */
   mode?: QueryMode;
+  /** Starts collapsed behind 展开 (JeecgBoot `hidden:'1'`); its value still filters. Past the first 3 items all are. */
+  hidden?: boolean;
 }
 
 export interface ListColumnDef {
@@ -69,18 +108,54 @@ export interface ListSection {
   pageSizes?: number[];
 }
 
+/** A titled part of a form: a group (section heading) or a tab. */
+export interface FormPart {
+  title: string;
+  /** Fields of this part, each also listed in `form.fields`. */
+  fields: string[];
+}
+
 export interface FormSection {
   /** Field order in the form; every field listed here is editable unless readOnly. */
   fields: string[];
-  /** 1 or 2 columns of inputs. */
-  columns?: 1 | 2;
+  /** 1 to 4 columns of inputs (long text always spans the row). */
+  columns?: 1 | 2 | 3 | 4;
   /** Modal width in pixels. */
   width?: number;
+  /** `modal` (default) opens add/edit in a dialog; `page` replaces the list with a full-width form in the same tab. */
+  mode?: 'modal' | 'page';
+  /** Titled sections, top to bottom. Fields of `fields` that no group lists come first, untitled. */
+  groups?: FormPart[];
+  /** Tabs of fields (instead of groups). Fields that no tab lists come first, above the tabs. */
+  tabs?: FormPart[];
+}
+
+/**
+ * A tree entity (JeecgBoot "online tree list"): rows point at their parent; the list shows roots and loads
+ * children on expand from `<api>/childList?pid=`. The three fields are declared in `fields` as strings.
+ */
+export interface TreeSection {
+  /** Parent id field; '0' or empty means a root node. */
+  parentField: string;
+  /** '1'/'0' kept by the server (declare it readOnly): whether the node has children. */
+  hasChildField: string;
+  /** Field naming a node in the parent picker. */
+  labelField: string;
+}
+
+/** The read-only description list of one record (row action 详情). */
+export interface DetailSection {
+  /** 1 to 4 columns (default 2). */
+  columns?: 1 | 2 | 3 | 4;
+  /** Fields shown, in order (declared or system fields). */
+  fields: string[];
+  /** Titled blocks of fields instead of one list; `fields` still names them all. */
+  groups?: FormPart[];
 }
 
 /** The operations an entity exposes. Each maps to a permission code `<permissionPrefix>:<action>`. */
-export type EntityAction = 'list' | 'add' | 'edit' | 'delete';
-export const ENTITY_ACTIONS: readonly EntityAction[] = ['list', 'add', 'edit', 'delete'];
+export type EntityAction = 'list' | 'add' | 'edit' | 'delete' | 'exportXls' | 'importExcel';
+export const ENTITY_ACTIONS: readonly EntityAction[] = ['list', 'add', 'edit', 'delete', 'exportXls', 'importExcel'];
 
 export interface MenuEntry {
   /** Key of the parent folder in schemas/menus.json. */
@@ -110,11 +185,74 @@ export interface EntitySchema {
   fields: Record<string, FieldDef>;
   list: ListSection;
   form: FormSection;
+  /** Makes the list a tree list (see TreeSection). */
+  tree?: TreeSection;
+  /** Enables the 详情 row action. */
+  detail?: DetailSection;
   menu?: MenuEntry;
   /** Operations exposed (default all); a server-written log lists only 'list'. */
   actions?: EntityAction[];
-  /** Roles (by role code) granted each action when the permission is first created. */
-  defaultGrants?: Record<string, EntityAction[]>;
+  /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
+  defaultGrants?: Record<string, Array<EntityAction | string>>;
+  /** Custom operations (审核通过, 驳回, …): buttons, endpoints `PUT <api>/<key>` and permission codes. See operations.ts. */
+  operations?: OperationDef[];
+  /** Which rows a caller may see and change beyond the tenant (every entity is tenant-scoped). */
+  dataScope?: DataScope;
+}
+
+/**
+ * Row scopes taken from the session, applied to list, queryById, edit, delete and export. Data rules granted on
+ * the entity's menu (sys_permission_data_rule) apply to every entity with a menu, declared here or not.
+ */
+export interface DataScope {
+  /**
+   * Customer-scoped: the string field holding the owning customer (shipper) id. Customers (any user type but
+   * platform staff, 1) see and change only rows of their current customer, none without one; their adds and
+   * edits always carry it.
+   */
+  customer?: string;
+  /** Department-scoped: only rows whose sysOrgCode is the caller's department or one below it. */
+  department?: boolean;
+}
+
+/** Where an operation's button sits on the list page. */
+export type OperationPlacement = 'toolbar' | 'row' | 'batch';
+
+/** A value an operation writes: a scalar of the field's type, or null to clear it. */
+export type OperationValue = string | number | boolean | null;
+
+export interface OperationInputDef {
+  /** A declared field the person fills in; validated with that field's own rules. */
+  field: string;
+  /** Required for this operation even when the field is optional elsewhere (a rejection needs its reason). */
+  required?: boolean;
+  /** Label in the dialog and messages, when the field's own label does not fit (e.g. 驳回原因). */
+  label?: string;
+}
+
+/**
+ * A declared state change on one or more rows. The server runs it in one transaction: every row must pass `when`,
+ * inputs are validated, then `set` + inputs + updateBy/updateTime are written. Permission `<prefix>:<key>`.
+ */
+export interface OperationDef {
+  /** Identifier (camelCase), unique in the entity, not a CRUD action name; endpoint and permission suffix. */
+  key: string;
+  label: string;
+  placement: OperationPlacement[];
+  /** Question asked before running (Popconfirm on a row, a dialog for batch/toolbar). */
+  confirm?: string;
+  /** Guard: field → values the row must hold. Rows failing it are refused (batch: nothing changes). */
+  when?: Record<string, string[]>;
+  /** Message when a row fails `when`; default 只有<状态>的记录可以<label>. */
+  whenMessage?: string;
+  /** Values written by the operation (declared fields only). */
+  set?: Record<string, OperationValue>;
+  /** Fields asked for in a dialog before running. */
+  input?: OperationInputDef[];
+  /** Success message; default <label>成功!. */
+  successMessage?: string;
+  /** Shown as a danger (red) button. */
+  danger?: boolean;
 }
 
 /** Columns every entity table has besides its declared fields. */
@@ -154,7 +292,7 @@ export function normaliseQueryField(entity: EntitySchema, query: string | QueryF
   const field = fieldDef(entity, def.field);
   const fallback: QueryMode =
     field && (field.dict || field.type === 'boolean') ? 'eq' : field && isRangeType(field.type) ? 'range' : 'like';
-  return { field: def.field, mode: def.mode ?? fallback };
+  return { field: def.field, mode: def.mode ?? fallback, hidden: def.hidden === true };
 }
 
 export function isRangeType(type: FieldType): boolean {
@@ -170,3 +308,6 @@ export function sortableFields(entity: EntitySchema): Set<string> {
   if (entity.list.defaultSort) allowed.add(entity.list.defaultSort.field);
   return allowed;
 }
+
+/** The parent id of a root node in a tree entity (JeecgBoot's convention); empty or null also mean root. */
+export const TREE_ROOT_ID = '0';

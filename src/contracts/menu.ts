@@ -71,6 +71,22 @@ export interface MenuCatalog {
 export interface DictionaryFile {
   $schema?: string;
   dictionaries: Array<{ code: string; name: string; items: Array<{ value: string; text: string }> }>;
+  /**
+   * Dictionaries whose items are rows of an entity (JeecgBoot's table dictionaries). Defined here, on the server
+   * side, only: a client names the code, never a table or a column.
+   */
+  tableDictionaries?: TableDictionaryDef[];
+}
+
+export interface TableDictionaryDef {
+  code: string;
+  name: string;
+  /** Entity name (its schema's `name`), e.g. hyDriver. */
+  entity: string;
+  /** Field shown to people. */
+  text: string;
+  /** Field stored in referencing records; `id` or a declared field. */
+  value: string;
 }
 
 export interface UserInfo {
@@ -101,6 +117,8 @@ export interface LoginResult {
   multi_depart: 0 | 1 | 2;
   sysAllDictItems: Record<string, DictModel[]>;
   tenantList?: Array<{ id: number; name: string; status: number }>;
+  /** Present when the login asked `remember_me`: the single-use value for `GET /sys/remember/{value}`. */
+  rememberToken?: string;
   /** Set by the client when the server answered code 406: the password must be changed first. */
   mustChangePassword?: boolean;
 }

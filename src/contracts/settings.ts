@@ -19,6 +19,12 @@ export interface PlatformSettings {
   licenseNumber: string;
   /** Whether vehicle track screens are enabled. */
   vehicleTrack: boolean;
+  /** CAS login address (with this app's service) when single sign-on is configured on the server; '' otherwise. */
+  casLoginUrl: string;
+  /** Start address of third-party (OAuth 2.0) login when the server has it configured; '' otherwise. */
+  thirdLoginUrl: string;
+  /** Name of the third-party provider for the login button (e.g. 企业微信). */
+  thirdLoginName: string;
 }
 
 /** What an unconfigured platform shows: the server answers with these when nothing is stored, the browser until it has an answer. */
@@ -35,4 +41,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   recordNumber: '',
   licenseNumber: '',
   vehicleTrack: false,
+  casLoginUrl: '',
+  thirdLoginUrl: '',
+  thirdLoginName: '',
 };

@@ -1,6 +1,7 @@
-/** What a list cell shows for one field of one record, as plain text. */
+/** What a list cell shows for one field of one record, as plain text (whole: cutting to the cell is the renderer's). */
 import type { EntitySchema, WireRecord } from '../contracts/index.ts';
 import { fieldDef } from './fields.ts';
+import { formatBoolean, formatValue } from './format.ts';
 import { maskValue } from './masking.ts';
 
 export type DictLookup = (code: string, value: unknown) => string | undefined;
@@ -16,7 +17,7 @@ export function cellText(entity: EntitySchema, field: string, record: WireRecord
     return lookup(def.dict, value) ?? String(value);
   }
   if (value === null || value === undefined) return '';
-  if (def?.type === 'boolean' || typeof value === 'boolean') return value === true || value === 'true' || value === 1 ? '是' : '否';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'boolean') return formatBoolean(value);
+  const text = formatValue(def, value);
   return def?.mask && text !== '' ? maskValue(def.mask, text) : text;
 }

@@ -12,15 +12,17 @@ export interface QueryField {
   field: string;
   mode: QueryMode;
   def: FieldDef;
+  /** Declared collapsed behind 展开 (see `collapsedQueryFields` for the full rule). */
+  hidden: boolean;
 }
 
 /** The list's query inputs, with the contract's default modes. */
 export function queryFields(entity: EntitySchema): QueryField[] {
   const out: QueryField[] = [];
   for (const query of entity.list.query ?? []) {
-    const { field, mode } = normaliseQueryField(entity, query);
+    const { field, mode, hidden } = normaliseQueryField(entity, query);
     const def = fieldDef(entity, field);
-    if (def) out.push({ field, mode, def });
+    if (def) out.push({ field, mode, def, hidden });
   }
   return out;
 }

@@ -66,3 +66,10 @@ export function isSortableColumn(entity: EntitySchema, field: string): boolean {
 function isBlank(value: Scalar | undefined): boolean {
   return value === undefined || value === '';
 }
+
+/** Table row keys are the record id cut to this many characters (JeecgBoot's list rule). */
+export const ROW_KEY_CHARS = 50;
+
+export function rowKeyOf(record: { id?: unknown }): string {
+  return String(record.id ?? '').slice(0, ROW_KEY_CHARS);
+}

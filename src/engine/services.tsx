@@ -8,11 +8,16 @@ import type { DictModel } from '../contracts/index.ts';
 import type { AccessProvider } from '../providers/access.ts';
 import type { DataProvider } from '../providers/data.ts';
 import type { DictProvider } from '../providers/dicts.ts';
+import type { FileProvider, StoredFileInfo } from '../providers/files.ts';
+import type { LookupProvider } from '../providers/lookups.ts';
 
 export interface Services {
   data: DataProvider;
   dicts: DictProvider;
   access: AccessProvider;
+  files: FileProvider;
+  /** Department tree, user picker, duplicate and check-rule validators. */
+  lookups: LookupProvider;
 }
 
 const ServicesContext = createContext<Services | null>(null);
@@ -65,4 +70,22 @@ export function useDictionaries(codes: string[]): number {
     };
   }, [key, dicts]);
   return version;
+}
+
+/** What is known about stored files (signed URL, original name), path by path; undefined until it arrives. */
+export function useStoredFiles(paths: string[]): Record<string, StoredFileInfo | undefined> {
+  const { files } = useServices();
+  const [known, setKnown] = useState<Record<string, StoredFileInfo | undefined>>({});
+  const key = paths.join(',');
+  useEffect(() => {
+    let live = true;
+    const wanted = key ? key.split(',') : [];
+    void Promise.all(wanted.map(async (path) => [path, await files.info(path)] as const)).then((entries) => {
+      if (live) setKnown(Object.fromEntries(entries));
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, files]);
+  return known;
 }

@@ -28,6 +28,23 @@ export interface HttpClientOptions {
   now?: () => number;
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (UTF-8 form preferred), else the last path segment. */
+  filename: string;
+}
+
+/** Files can be large and slow to build; the 9 s API timeout would cut them off. */
+const TRANSFER_TIMEOUT_MS = 120_000;
+
+export function filenameFromDisposition(header: string | undefined, fallback: string): string {
+  if (!header) return fallback;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (utf8) return decodeURIComponent(utf8[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? decodeURIComponent(plain[1]) : fallback;
+}
+
 export type UnauthorizedHandler = (error: HttpError) => void;
 
 export interface HttpClient {
@@ -38,6 +55,14 @@ export interface HttpClient {
   postResult<T>(url: string, body?: unknown): Promise<T>;
   putResult<T>(url: string, body?: unknown): Promise<T>;
   deleteResult<T>(url: string, params?: QueryParams): Promise<T>;
+  /**
+   * Fetches a file (Excel export, a stored upload). A JSON answer instead of a file is the server refusing: it
+   * rejects with the envelope's message, like every other call.
+   */
+  /** `onProgress` hears bytes received so far and the total when the server sent one (streamed files have none). */
+  download(url: string, params?: QueryParams, onProgress?: (loaded: number, total?: number) => void): Promise<DownloadedFile>;
+  /** Posts one file as multipart `file` with extra fields, reporting progress 0–100; resolves with the envelope. */
+  upload<T>(url: string, file: Blob & { name?: string }, fields?: Record<string, string>, onProgress?: (percent: number) => void): Promise<Result<T>>;
   /** Called on HTTP 401; src/app installs one that shows the "登录已过期" dialog, keeping antd out of here. */
   setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;
   /**
@@ -102,6 +127,47 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     putResult: async <T>(url: string, data?: unknown) => (await request<T>({ method: 'put', url, data })).result,
     deleteResult: async <T>(url: string, params?: QueryParams) =>
       (await request<T>({ method: 'delete', url, params })).result,
+    async download(url, params, onProgress) {
+      let response;
+      try {
+        response = await instance.request<Blob>({
+          method: 'get',
+          url,
+          params,
+          responseType: 'blob',
+          timeout: TRANSFER_TIMEOUT_MS,
+          onDownloadProgress: onProgress ? (event) => onProgress(event.loaded, event.total || undefined) : undefined,
+        });
+      } catch (cause) {
+        const error = toHttpError(cause);
+        if (error.status === 401) onUnauthorized?.(error);
+        else notifyError?.(errorNoticeFor(error));
+        throw error;
+      }
+      const blob = response.data;
+      const type = String(response.headers['content-type'] ?? '');
+      if (type.includes('application/json')) {
+        const body: unknown = JSON.parse(await blob.text());
+        const message = isEnvelope(body) ? body.message : '';
+        throw new HttpError({ status: 200, code: isEnvelope(body) ? body.code : 0, message: message || '下载失败' });
+      }
+      const fallback = decodeURIComponent(url.split('/').pop() ?? 'download');
+      return { blob, filename: filenameFromDisposition(response.headers['content-disposition'] as string | undefined, fallback) };
+    },
+    upload<T>(url: string, file: Blob & { name?: string }, fields: Record<string, string> = {}, onProgress?: (percent: number) => void) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', file, file.name ?? 'file');
+      return request<T>({
+        method: 'post',
+        url,
+        data: form,
+        timeout: TRANSFER_TIMEOUT_MS,
+        onUploadProgress: (event) => {
+          if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+        },
+      });
+    },
     setUnauthorizedHandler(handler) {
       onUnauthorized = handler;
     },

@@ -13,7 +13,11 @@ export const StorageKeys = {
   cid: 'Login_Cid',
   dicts: 'UI_CACHE_DB_DICT_DATA',
   tenantId: 'TENANT_ID',
+  /** Remember-me value for `GET /sys/remember/{value}`; rotated on each use. */
+  rememberToken: 'Remember_Token',
 } as const;
+
+export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

@@ -7,7 +7,7 @@ import type { LoginResult, PermissionResult, Result, UserInfo } from '../contrac
 import { ResultCode } from '../contracts/index.ts';
 import type { HttpClient } from '../http/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { StorageKeys } from '../http/storage.ts';
+import { REMEMBER_TTL_MS, StorageKeys } from '../http/storage.ts';
 import type { SessionStorage } from '../http/storage.ts';
 
 export interface LoginForm {
@@ -15,6 +15,8 @@ export interface LoginForm {
   password: string;
   captcha: string;
   checkKey: string;
+  /** 自动登录: keep a remember-me value so this browser signs in again without the password for 30 days. */
+  remember_me?: boolean;
 }
 
 export interface PhoneLoginForm {
@@ -25,6 +27,15 @@ export interface PhoneLoginForm {
 
 /** Which login page: the platform's, or the shipper page (`/user/login3`), which admits customers only. */
 export type LoginEntry = 'platform' | 'customer';
+
+export interface RegisterForm {
+  username: string;
+  realname?: string;
+  password: string;
+  confirmpassword: string;
+  phone: string;
+  smscode: string;
+}
 
 /** SMS purposes (`smsmode`): 0 login, 1 register, 2 reset a forgotten password. */
 export type SmsMode = '0' | '1' | '2';
@@ -42,7 +53,21 @@ export interface AuthProvider {
   verifyResetPhone(phone: string, smscode: string): Promise<{ username: string; ticket: string }>;
   /** Step 2: sets the new password with the ticket; resolves with the server's sentence. */
   resetPassword(ticket: string, password: string, confirmpassword: string): Promise<string>;
-  logout(): Promise<void>;
+  /** Signs in with the service ticket the CAS server handed back (single sign-on). */
+  casLogin(ticket: string): Promise<LoginResult>;
+  /** Signs in with the single-use ticket third-party (OAuth 2.0) login handed back on the login page's URL. */
+  thirdLogin(ticket: string): Promise<LoginResult>;
+  /** Creates an account proved by a mode-1 code; rejects with field errors when the server refuses a field. */
+  register(form: RegisterForm): Promise<{ username: string }>;
+  /** Whether this browser holds a remember-me value. */
+  hasRememberedLogin(): boolean;
+  /** Signs in with the remembered value (which the server rotates); a refused value is forgotten. */
+  rememberedLogin(): Promise<LoginResult>;
+  /**
+   * Ends the session on the server and forgets it here. `keepRemembered` (an expired session, not a deliberate
+   * logout) keeps the remember-me value so the login page can sign straight back in.
+   */
+  logout(options?: { keepRemembered?: boolean }): Promise<void>;
   token(): string | undefined;
   userInfo(): UserInfo | undefined;
   permissions(): Promise<PermissionResult>;
@@ -56,6 +81,9 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
 
   function remember(result: LoginResult): void {
     storage.set(StorageKeys.token, result.token);
+    // A login without 自动登录 ends any earlier remembering; one with it replaces the value.
+    if (result.rememberToken) storage.set(StorageKeys.rememberToken, result.rememberToken, REMEMBER_TTL_MS);
+    else storage.remove(StorageKeys.rememberToken);
     storage.set(StorageKeys.userInfo, result.userInfo);
     storage.set(StorageKeys.userType, result.userType ?? result.userInfo?.userType);
     storage.set(StorageKeys.cid, result.cid ?? null);
@@ -92,16 +120,39 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
       http.postResult<{ username: string; ticket: string }>('/sys/user/phoneVerification', { phone, smscode }),
     resetPassword: async (ticket, password, confirmpassword) =>
       (await http.request<null>({ method: 'post', url: '/sys/user/passwordChange', data: { ticket, password, confirmpassword } })).message,
+    register: (form) => http.postResult<{ username: string }>('/sys/user/register', form),
+    async casLogin(ticket) {
+      return accept(await http.request<LoginResult>({ method: 'post', url: '/sys/cas/client/validateLogin', data: { ticket } }));
+    },
+    async thirdLogin(ticket) {
+      return accept(await http.request<LoginResult>({ method: 'get', url: `/sys/thirdLogin/getLoginUser/${encodeURIComponent(ticket)}` }));
+    },
     async phoneLogin(form) {
       return accept(await http.request<LoginResult>({ method: 'post', url: '/sys/phoneLogin', data: form }));
     },
-    async logout() {
+    hasRememberedLogin: () => Boolean(storage.get<string>(StorageKeys.rememberToken)),
+    async rememberedLogin() {
+      const value = storage.get<string>(StorageKeys.rememberToken);
+      if (!value) throw new HttpError({ status: 200, code: 500, message: '自动登录已失效，请重新登录' });
       try {
-        if (storage.get<string>(StorageKeys.token)) await http.postResult<unknown>('/sys/logout');
+        return accept(await http.request<LoginResult>({ method: 'get', url: `/sys/remember/${encodeURIComponent(value)}` }));
+      } catch (cause: unknown) {
+        storage.remove(StorageKeys.rememberToken);
+        throw cause;
+      }
+    },
+    async logout(options) {
+      const remembered = storage.get<string>(StorageKeys.rememberToken);
+      const keep = options?.keepRemembered ? remembered : undefined;
+      try {
+        if (storage.get<string>(StorageKeys.token)) {
+          await http.postResult<unknown>('/sys/logout', keep ? {} : { rememberToken: remembered });
+        }
       } catch {
         // The server may already have dropped the session; the client logs out regardless.
       } finally {
         storage.clear();
+        if (keep) storage.set(StorageKeys.rememberToken, keep, REMEMBER_TTL_MS);
       }
     },
     token: () => storage.get<string>(StorageKeys.token),

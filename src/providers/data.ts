@@ -3,7 +3,7 @@
  * this module alone knows how they become `*v*`, `_begin/_end`, `column/order` and the add/edit/delete endpoints.
  */
 import type { Page, WireRecord } from '../contracts/index.ts';
-import type { HttpClient, QueryParams } from '../http/client.ts';
+import type { DownloadedFile, HttpClient, QueryParams } from '../http/client.ts';
 
 export type SortOrder = 'asc' | 'desc';
 export type Scalar = string | number | boolean;
@@ -42,9 +42,35 @@ export interface DataProvider {
   /** `resource` is the entity's API base path, e.g. /hydriver/hyDriver. */
   getList(resource: string, query: ListQuery, signal?: AbortSignal): Promise<ListResult>;
   getOne(resource: string, id: RecordId): Promise<WireRecord>;
+  /** Tree entities: every child of one node (`<resource>/childList?pid=`), in the list's sort order. */
+  getChildren(resource: string, parentId: RecordId, sort?: ListSort, signal?: AbortSignal): Promise<WireRecord[]>;
   create(resource: string, values: WireRecord): Promise<WriteResult>;
   update(resource: string, id: RecordId, values: WireRecord): Promise<WriteResult>;
   deleteMany(resource: string, ids: RecordId[]): Promise<WriteResult>;
+  /** The list's filters and sort (or just `selections`) as an .xlsx file. */
+  exportXls(
+    resource: string,
+    query: Pick<ListQuery, 'sort' | 'filters'>,
+    selections?: RecordId[],
+    onProgress?: (loaded: number, total?: number) => void,
+  ): Promise<DownloadedFile>;
+  /** Sends an .xlsx to `importExcel`; code 201 means some rows were refused and `errorFileUrl` lists them. */
+  importExcel(resource: string, file: Blob & { name?: string }, onProgress?: (percent: number) => void): Promise<ImportResult>;
+  /** A stored file by its server path (e.g. an import error report). */
+  download(path: string): Promise<DownloadedFile>;
+  /** A declared operation (`PUT <resource>/<key>`) on the given rows, or on every row its guard admits. */
+  runOperation(resource: string, key: string, target: OperationTarget, input?: WireRecord): Promise<WriteResult>;
+}
+
+export type OperationTarget = { ids: RecordId[] } | { all: true };
+
+export interface ImportResult {
+  message: string;
+  /** 200 all imported; 201 partly (see the counts and the error file). */
+  code: number;
+  successCount?: number;
+  errorCount?: number;
+  errorFileUrl?: string;
 }
 
 /** Query-string parameters of a list request; exported so the encoding can be tested on its own. */
@@ -91,6 +117,12 @@ export function createDataProvider(http: HttpClient): DataProvider {
       return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
     },
     getOne: (resource, id) => http.getResult<WireRecord>(`${resource}/queryById`, { id }),
+    async getChildren(resource, parentId, sort, signal) {
+      const params: QueryParams = { pid: parentId, ...(sort ? { column: sort.field, order: sort.order } : {}) };
+      const envelope = await http.request<Page<WireRecord> | WireRecord[]>({ method: 'get', url: `${resource}/childList`, params, signal });
+      const result = envelope.result;
+      return Array.isArray(result) ? result : (result?.records ?? []);
+    },
     async create(resource, values) {
       const envelope = await http.request<unknown>({ method: 'post', url: `${resource}/add`, data: values });
       return writeResult(envelope.message);
@@ -104,6 +136,33 @@ export function createDataProvider(http: HttpClient): DataProvider {
         ids.length === 1
           ? await http.request<unknown>({ method: 'delete', url: `${resource}/delete`, params: { id: ids[0] } })
           : await http.request<unknown>({ method: 'delete', url: `${resource}/deleteBatch`, params: { ids: ids.join(',') } });
+      return writeResult(envelope.message);
+    },
+    exportXls(resource, query, selections, onProgress) {
+      const { pageNo: _pageNo, pageSize: _pageSize, ...params } = listParams({ ...query, page: 1, pageSize: 1 });
+      if (selections && selections.length > 0) params.selections = selections.join(',');
+      return http.download(`${resource}/exportXls`, params, onProgress);
+    },
+    async importExcel(resource, file, onProgress) {
+      const envelope = await http.upload<{ successCount?: number; errorCount?: number; fileUrl?: string } | null>(
+        `${resource}/importExcel`,
+        file,
+        {},
+        onProgress,
+      );
+      const result = envelope.result ?? {};
+      return {
+        message: envelope.message,
+        code: envelope.code,
+        successCount: result.successCount,
+        errorCount: result.errorCount,
+        errorFileUrl: result.fileUrl,
+      };
+    },
+    download: (path) => http.download(path),
+    async runOperation(resource, key, target, input = {}) {
+      const rows = 'all' in target ? { all: true } : target.ids.length === 1 ? { id: target.ids[0] } : { ids: target.ids.join(',') };
+      const envelope = await http.request<unknown>({ method: 'put', url: `${resource}/${key}`, data: { ...input, ...rows } });
       return writeResult(envelope.message);
     },
   };

@@ -17,6 +17,10 @@ export interface DictProvider {
   text(code: string, value: unknown): string | undefined;
   /** Replaces the cache, e.g. with `sysAllDictItems` from login. */
   prime(all: DictCache): void;
+  /** Items whose text contains `keyword` (`/sys/dict/loadDict`), for search-selects over large dictionaries. */
+  search(code: string, keyword: string, pageSize?: number): Promise<DictModel[]>;
+  /** Texts for stored values, in order (`/sys/dict/loadDictItem`); unknown values come back as themselves. */
+  textsFor(code: string, values: string[]): Promise<string[]>;
 }
 
 export function dictText(items: DictModel[] | undefined, value: unknown): string | undefined {
@@ -66,6 +70,12 @@ export function createDictProvider(deps: { http: HttpClient; storage: SessionSto
       memory.clear();
       deps.storage.set(StorageKeys.dicts, all);
     },
+    search: (code, keyword, pageSize = 10) =>
+      deps.http.getResult<DictModel[]>(`/sys/dict/loadDict/${encodeURIComponent(code)}`, { keyword, pageSize }),
+    async textsFor(code, values) {
+      if (values.length === 0) return [];
+      return deps.http.getResult<string[]>(`/sys/dict/loadDictItem/${encodeURIComponent(code)}`, { key: values.join(',') });
+    },
   };
 }
 
@@ -79,5 +89,8 @@ export function createStaticDictProvider(initial: DictCache): DictProvider {
     prime: (next) => {
       all = { ...next };
     },
+    search: (code, keyword, pageSize = 10) =>
+      Promise.resolve((all[code] ?? []).filter((item) => keyword !== '' && item.text.includes(keyword)).slice(0, pageSize)),
+    textsFor: (code, values) => Promise.resolve(values.map((v) => dictText(all[code], v) ?? v)),
   };
 }

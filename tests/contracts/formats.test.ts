@@ -274,7 +274,8 @@ describe('fieldToJsonSchema and entityWriteSchema', () => {
     expect(schema.type).toBe('object');
     expect(schema.title).toBe('司机');
     expect(schema.required).toEqual(['driverName', 'idCard', 'telephone', 'vehicleClass', 'ownerType', 'reviewStatus']);
-    expect(Object.keys(schema.properties)).toEqual(Object.keys(driverEntity.fields));
+    // Read-only fields are written by the server (operations), never by a form.
+    expect(Object.keys(schema.properties)).toEqual(Object.keys(driverEntity.fields).filter((name) => !driverEntity.fields[name].readOnly));
     expect(schema.properties.idCard).toEqual({ title: '身份证号', type: 'string', minLength: 1, maxLength: 18, pattern: '\\S', format: 'cn-id-card' });
     expect(schema.properties.remark).toEqual({ title: '备注', type: 'string', maxLength: 500 });
     expect(schema.properties.validPeriodTo).toEqual({ title: '驾驶证有效期至', type: 'string', format: 'cn-date' });

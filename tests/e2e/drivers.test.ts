@@ -1,52 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { idCardCheckChar } from '../../src/contracts/validation/formats.ts';
-import { logIn, startE2e, type E2eEnv } from './harness.ts';
+import { chooseOption, desktopSession, logIn, startE2e, type E2eEnv } from './harness.ts';
 
 const DRIVERS = '/wlhy/hydriver/HyDriverList';
 
 describe('a staff member works with drivers in the browser', () => {
-  let env: E2eEnv;
-  let context: BrowserContext;
-  let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    env = await startE2e();
-    context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  afterAll(async () => {
-    await context?.close();
-    await env?.close();
-  });
+  const s = desktopSession();
 
   it('sends a logged-out visitor to the login page and back to where they were going', async () => {
-    await logIn(page, env, `${DRIVERS}?reviewStatus=2`, 'ops');
-    await page.waitForURL((url) => url.pathname === DRIVERS);
-    expect(new URL(page.url()).searchParams.get('reviewStatus')).toBe('2');
-    await expect.poll(() => page.getByRole('menuitem', { name: /司机管理/ }).count()).toBeGreaterThan(0);
-    await page.getByRole('row').nth(1).waitFor();
-    const statuses = await page.getByRole('cell', { name: '审核通过', exact: true }).count();
+    await logIn(s.page, s.env, `${DRIVERS}?reviewStatus=2`, 'ops');
+    await s.page.waitForURL((url) => url.pathname === DRIVERS);
+    expect(new URL(s.page.url()).searchParams.get('reviewStatus')).toBe('2');
+    await expect.poll(() => s.page.getByRole('menuitem', { name: /司机管理/ }).count()).toBeGreaterThan(0);
+    await s.page.getByRole('row').nth(1).waitFor();
+    const statuses = await s.page.getByRole('cell', { name: '审核通过', exact: true }).count();
     expect(statuses).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('cell', { name: /^(待审核|审核驳回)$/ }).count()).toBe(0);
+    await expect.poll(() => s.page.getByRole('cell', { name: /^(待审核|审核驳回)$/ }).count()).toBe(0);
   });
 
   it('pages through real rows and changes the page size', async () => {
-    await page.goto(`${env.baseUrl}${DRIVERS}`);
-    await page.getByText('共 60 条').waitFor();
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(10);
-    await page.getByTitle('2', { exact: true }).click();
-    await expect.poll(() => page.locator('.ant-pagination-item-active').textContent()).toBe('2');
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await page.getByText('20 条/页').click();
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(20);
+    await s.page.goto(`${s.env.baseUrl}${DRIVERS}`);
+    await s.page.getByText('共 60 条').waitFor();
+    await expect.poll(() => s.page.locator('tbody tr.ant-table-row').count()).toBe(10);
+    await s.page.getByTitle('2', { exact: true }).click();
+    await expect.poll(() => s.page.locator('.ant-pagination-item-active').textContent()).toBe('2');
+    await s.page.locator('.ant-pagination-options .ant-select').click();
+    await s.page.getByText('20 条/页').click();
+    await expect.poll(() => s.page.locator('tbody tr.ant-table-row').count()).toBe(20);
   });
 
   it('refuses an invalid driver in the form and explains why', async () => {
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
-    const dialog = page.getByRole('dialog');
+    await s.page.getByRole('button', { name: /新\s*增/ }).first().click();
+    const dialog = s.page.getByRole('dialog');
     await dialog.getByText('新增司机').waitFor();
     await dialog.getByLabel('姓名').fill('浏览器司机');
     await dialog.getByLabel('手机号').fill('12345');
@@ -59,23 +45,22 @@ describe('a staff member works with drivers in the browser', () => {
 
   it('adds a driver, finds it with the query form, edits it and deletes it', async () => {
     const idCard = `15060219900101771${idCardCheckChar('15060219900101771')}`;
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
-    const dialog = page.getByRole('dialog');
+    await s.page.getByRole('button', { name: /新\s*增/ }).first().click();
+    const dialog = s.page.getByRole('dialog');
     await dialog.getByText('新增司机').waitFor();
     await dialog.getByLabel('姓名').fill('浏览器司机');
     await dialog.getByLabel('身份证号').fill(idCard);
     await dialog.getByLabel('手机号').fill('13612345678');
-    await dialog.getByLabel('准驾车型').click();
-    await page.locator('.ant-select-dropdown:visible').getByText('B2', { exact: true }).click();
+    await chooseOption(s.page, dialog.getByLabel('准驾车型'), 'B2');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('添加成功！').waitFor();
+    await s.page.getByText('添加成功！').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    const query = page.getByRole('search');
+    const query = s.page.getByRole('search');
     await query.getByLabel('姓名').fill('浏览器');
     await query.getByRole('button', { name: /查\s*询/ }).click();
-    await page.getByText('共 1 条').waitFor();
-    const row = page.locator('tbody tr.ant-table-row');
+    await s.page.getByText('共 1 条').waitFor();
+    const row = s.page.locator('tbody tr.ant-table-row');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.first().textContent()).toContain('浏览器司机');
     expect(await row.first().textContent()).toContain('150***********');
@@ -85,23 +70,23 @@ describe('a staff member works with drivers in the browser', () => {
     await expect.poll(() => dialog.getByLabel('身份证号').inputValue()).toBe(idCard);
     await dialog.getByLabel('姓名').fill('浏览器司机改');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('编辑成功!').waitFor();
+    await s.page.getByText('编辑成功!').waitFor();
     await expect.poll(async () => (await row.first().textContent()) ?? '').toContain('浏览器司机改');
 
     await row.first().getByText('删除').click();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('删除成功!').waitFor();
+    await s.page.locator('.ant-popover:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.getByText('删除成功!').waitFor();
     await expect.poll(() => row.count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    expect(s.pageErrors).toEqual([]);
   });
 
   it('logs out after confirming', async () => {
-    await page.getByText('退出登录').click();
-    await page.getByText('真的要注销登录吗 ?').waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL((url) => url.pathname === '/user/login');
-    await page.goto(`${env.baseUrl}${DRIVERS}`);
-    await page.waitForURL((url) => url.pathname === '/user/login');
+    await s.page.getByText('退出登录').click();
+    await s.page.getByText('真的要注销登录吗 ?').waitFor();
+    await s.page.getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.waitForURL((url) => url.pathname === '/user/login');
+    await s.page.goto(`${s.env.baseUrl}${DRIVERS}`);
+    await s.page.waitForURL((url) => url.pathname === '/user/login');
   });
 });
 

@@ -4,15 +4,18 @@
  * own store for the key the page asked for, so no test-only bypass exists in the server.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, ROOT } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import { peekCaptcha } from '../../server/auth/captcha.ts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../../server/context.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -31,14 +34,16 @@ export interface E2eEnv {
 }
 
 export async function startE2e(): Promise<E2eEnv> {
-  const webDir = path.join(ROOT, 'dist');
+  // E2E_WEB_DIR lets a developer test a build kept apart from dist/ (e.g. while another build is running).
+  const webDir = process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   }
   process.env.LOG_LEVEL = 'silent';
   const database = await openDatabase({});
   const kv = new MemoryKv();
-  const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1' };
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-e2e-upload-'));
+  const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1', uploadDir };
   const { app, ctx } = await buildApp(config, database, kv);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -53,6 +58,7 @@ export async function startE2e(): Promise<E2eEnv> {
       await browser.close();
       await app.close();
       await database.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }
@@ -68,11 +74,14 @@ export async function logIn(page: Page, env: E2eEnv, target: string, username: s
 
 /** Opens `target` (a path or, with `reload`, the current page again) and returns the captcha key it asked for. */
 export async function openLoginPage(page: Page, env: E2eEnv, target: string | { reload: true }): Promise<string> {
-  const captchaResponse = page.waitForResponse((r) => r.url().includes('/sys/randomImage/'));
+  // A request, not a response: a captcha the page asked for before this navigation may still be answering, and
+  // its key is already stale. Requests issued earlier are never replayed to this listener.
+  const captchaRequest = page.waitForRequest((r) => r.url().includes('/sys/randomImage/'));
   if (typeof target === 'string') await page.goto(`${env.baseUrl}${target}`);
   else await page.reload();
-  const response = await captchaResponse;
-  return decodeURIComponent(new URL(response.url()).pathname.split('/').pop()!);
+  const request = await captchaRequest;
+  await request.response();
+  return decodeURIComponent(new URL(request.url()).pathname.split('/').pop()!);
 }
 
 /** Fills username, password and the captcha for `key`, then presses 登录. */
@@ -83,4 +92,57 @@ export async function submitPasswordLogin(page: Page, env: E2eEnv, key: string, 
   if (!answer) throw new Error('no captcha stored for the key the page requested');
   await page.getByPlaceholder('请输入验证码').fill(answer);
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The newest code texted to `mobile`, read from the outbox as staff would on the 短信发件箱 screen. */
+export async function textedCode(env: E2eEnv, mobile: string): Promise<string> {
+  const { rows } = await sql<{ content: string }>`select content from sys_sms_outbox where mobile = ${mobile}
+    order by create_time desc limit 1`.execute(env.ctx.db);
+  return /(\d{6})/.exec(rows[0]?.content ?? '')?.[1] ?? '';
+}
+
+export interface DesktopSession {
+  env: E2eEnv;
+  page: Page;
+  /** Uncaught errors the page threw; a test ends by expecting none. */
+  pageErrors: string[];
+}
+
+/**
+ * One server and one desktop-sized page for the tests of a describe block: started before them, closed after.
+ * Fields are filled in by `beforeAll`, so read them inside tests, not at collection time.
+ */
+export function desktopSession(viewport = { width: 1440, height: 900 }): DesktopSession {
+  const session = { pageErrors: [] as string[] } as DesktopSession;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    session.env = await startE2e();
+    context = await session.env.browser.newContext({ viewport });
+    session.page = await context.newPage();
+    session.page.on('pageerror', (error) => session.pageErrors.push(error.message));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await session.env?.close();
+  });
+  return session;
+}
+
+/**
+ * Picks `text` in an antd select as a person would: open it, click the option, see the list close. Under load a
+ * click can land while the list is still sliding open and pick nothing (the list stays open); a person clicks
+ * again, and so does this, three times at most.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
+  const openList = page.locator('.ant-select-dropdown:visible');
+  for (let attempt = 1; ; attempt++) {
+    if ((await openList.count()) === 0) await select.click();
+    await openList.locator('.ant-select-item-option-content').getByText(text, { exact: true }).click();
+    try {
+      await openList.waitFor({ state: 'hidden', timeout: 3000 });
+      return;
+    } catch (error: unknown) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { logIn, openLoginPage, startE2e, submitPasswordLogin, type E2eEnv } from './harness.ts';
+import { logIn, openLoginPage, startE2e, submitPasswordLogin, textedCode, type E2eEnv } from './harness.ts';
 
 describe('other ways in: phone code and the shipper login page', () => {
   let env: E2eEnv;
@@ -10,13 +9,6 @@ describe('other ways in: phone code and the shipper login page', () => {
   afterAll(async () => {
     await env?.close();
   });
-
-  /** The newest message in the outbox for a number, as staff read it on the 短信发件箱 screen. */
-  async function textedCode(mobile: string): Promise<string> {
-    const { rows } = await sql<{ content: string }>`select content from sys_sms_outbox where mobile = ${mobile}
-      order by create_time desc limit 1`.execute(env.ctx.db);
-    return /(\d{6})/.exec(rows[0]?.content ?? '')?.[1] ?? '';
-  }
 
   it('signs in with a code texted to the phone', async () => {
     const context = await env.browser.newContext();
@@ -28,7 +20,7 @@ describe('other ways in: phone code and the shipper login page', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('验证码已发送').first().waitFor();
     await form.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-    await form.getByPlaceholder('请输入短信验证码').fill(await textedCode('13800000002'));
+    await form.getByPlaceholder('请输入短信验证码').fill(await textedCode(env, '13800000002'));
     await form.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await page.getByText('运营专员').first().waitFor();
@@ -44,7 +36,7 @@ describe('other ways in: phone code and the shipper login page', () => {
     await form.getByPlaceholder('请输入手机号').fill('13800000001');
     await form.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('验证码已发送').first().waitFor();
-    const code = await textedCode('13800000001');
+    const code = await textedCode(env, '13800000001');
     await form.getByPlaceholder('请输入短信验证码').fill(code === '000000' ? '111111' : '000000');
     await form.getByRole('button', { name: /登\s*录/ }).click();
     await form.getByText('手机验证码错误').waitFor();
@@ -90,9 +82,7 @@ describe('a person who forgot their password', () => {
     await phoneStep.getByPlaceholder('请输入手机号').fill('13800000004');
     await phoneStep.getByRole('button', { name: '获取验证码' }).click();
     await page.getByText('验证码已发送').first().waitFor();
-    const { rows } = await sql<{ content: string }>`select content from sys_sms_outbox where mobile = '13800000004'
-      order by create_time desc limit 1`.execute(env.ctx.db);
-    await phoneStep.getByPlaceholder('请输入短信验证码').fill(/(\d{6})/.exec(rows[0].content)![1]);
+    await phoneStep.getByPlaceholder('请输入短信验证码').fill(await textedCode(env, '13800000004'));
     await phoneStep.getByRole('button', { name: '下一步' }).click();
     const passwordStep = page.getByRole('form', { name: '设置新密码' });
     await passwordStep.getByText('账号：shipperadmin').waitFor();

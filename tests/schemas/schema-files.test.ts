@@ -107,7 +107,8 @@ describe('the meta-schemas stay in step with the TypeScript contract', () => {
   it('field types', () => {
     // Record<FieldType, …> fails to compile when FieldType gains or loses a member.
     const types: Record<FieldType, true> = {
-      string: true, text: true, integer: true, number: true, money: true, date: true, datetime: true, boolean: true,
+      string: true, text: true, integer: true, number: true, money: true, date: true, datetime: true, boolean: true, image: true, file: true,
+      tags: true, password: true, richtext: true, coordinates: true, department: true, user: true,
     };
     expect([...(field.type.enum ?? [])].sort()).toEqual(Object.keys(types).sort());
   });
@@ -171,10 +172,12 @@ describe('checkAllSchemas on broken files', () => {
         level: { label: '等级', type: 'string', dict: 'review_status', default: '7' },
         amount: { label: '金额', type: 'money', minimum: 10, maximum: 1, default: 'ten' },
         mustHave: { label: '必填', type: 'string', required: true },
+        photo: { label: '照片', type: 'image', maxCount: 3 },
+        nickname: { label: '昵称', type: 'string', maxCount: 2, biz: 'x' },
       },
       list: {
-        columns: ['carrierName', 'carrierName', 'updateBy', 'sysOrgCode'],
-        query: ['nope', { field: 'carrierName', mode: 'range' }],
+        columns: ['carrierName', 'carrierName', 'updateBy', 'sysOrgCode', { field: 'photo', sortable: true }],
+        query: ['nope', { field: 'carrierName', mode: 'range' }, 'photo'],
         defaultSort: { field: 'missing', order: 'asc' },
       },
       form: { fields: ['carrierName', 'createBy', 'ghost'] },
@@ -200,6 +203,10 @@ describe('checkAllSchemas on broken files', () => {
       '/list/columns/3',
       '/list/query/0',
       '/list/query/1/mode',
+      '/fields/nickname/maxCount',
+      '/fields/nickname/biz',
+      '/list/columns/4/sortable',
+      '/list/query/2',
       '/list/defaultSort/field',
       '/form/fields/1',
       '/form/fields/2',
@@ -214,6 +221,8 @@ describe('checkAllSchemas on broken files', () => {
     expect(find(problems, BROKEN, '/form/fields/1')?.message).toMatch(/system field "createBy" cannot be edited/);
     expect(find(problems, BROKEN, '/menu/parent')?.message).toMatch(/unknown menu "nowhere"/);
     expect(find(problems, BROKEN, '/defaultGrants/guest')?.message).toMatch(/unknown role "guest"/);
+    expect(find(problems, BROKEN, '/list/query/2')?.message).toMatch(/uploads cannot be searched/);
+    expect(find(problems, BROKEN, '/fields/nickname/biz')?.message).toMatch(/only allowed on image and file fields/);
   });
 
   it('finds names, tables, api paths and menu paths used twice across files', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
-import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
+import { latestSmsCode } from './helpers/sms.ts';
 
 const P = '/jeecg-boot';
 
@@ -14,15 +14,7 @@ describe.each(BACKENDS)('SMS codes, phone login and forced password change on %s
     await t?.close();
   });
 
-  /** What staff read in the outbox screen: the latest message to a number. */
-  async function latestCode(mobile: string): Promise<string> {
-    const admin = await t.login('admin');
-    const { body } = await t.call<Page<WireRecord>>({ method: 'GET', url: `${P}/sys/smsOutbox/list?mobile=${mobile}`, token: admin });
-    expect(body.success).toBe(true);
-    const content = String(body.result.records[0]?.content ?? '');
-    return /(\d{6})/.exec(content)?.[1] ?? '';
-  }
-
+  const latestCode = (mobile: string) => latestSmsCode(t, mobile);
   const sendCode = (mobile: string, smsmode = '0') => t.call({ method: 'POST', url: `${P}/sys/sms`, payload: { mobile, smsmode } });
   const phoneLogin = (mobile: string, captcha: string) =>
     t.call<{ token: string }>({ method: 'POST', url: `${P}/sys/phoneLogin`, payload: { mobile, captcha } });

@@ -14,7 +14,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 async function start() {
   process.env.LOG_LEVEL = 'silent';
   const database = await openDatabase({ dataDir });
-  const built = await buildApp({ ...configFromEnv({}), dataDir, webDir: undefined, seedDrivers: 25, captchaEnabled: false }, database, new MemoryKv());
+  const built = await buildApp({ ...configFromEnv({ DATA_DIR: dataDir }), dataDir, webDir: undefined, seedDrivers: 25, captchaEnabled: false }, database, new MemoryKv());
   return { ...built, database };
 }
 

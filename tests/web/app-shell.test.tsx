@@ -155,10 +155,16 @@ describe('app shell', () => {
     expect(server.storage.get(StorageKeys.token)).toBeUndefined();
   });
 
-  it('keeps later pages honest: register says it is not open yet', async () => {
-    renderApp('/user/register');
+  it('keeps later pages honest: shipper self-registration says it is not open yet', async () => {
+    renderApp('/customer/register');
     expect(await screen.findByText('该功能暂未开放，敬请期待。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回登录' })).toHaveAttribute('href', '/user/login');
+  });
+
+  it('sends a visit to the registration result without a registration back to the form', async () => {
+    renderApp('/user/register-result');
+    expect(await screen.findByRole('form', { name: '用户注册' })).toBeInTheDocument();
+    expect(location()).toBe('/user/register');
   });
 });
 

@@ -77,7 +77,8 @@ describe('修改密码 dialog', () => {
     const user = userEvent.setup();
     const { onClose } = renderDialog();
     const dialog = await fill(user, { old: 'Wrong@2026', next: 'New@Pass2026', confirm: 'New@Pass2026' });
-    expect(await screen.findAllByText('旧密码输入错误!')).toHaveLength(2); // the message and the field
+    // The message and the field: they appear one after the other, so wait for both.
+    await waitFor(() => expect(screen.getAllByText('旧密码输入错误!')).toHaveLength(2));
     expect(within(dialog).getByText('旧密码输入错误!')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });

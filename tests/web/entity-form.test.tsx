@@ -37,7 +37,8 @@ describe('form renderer', () => {
     expect(within(dialog).getByLabelText(/姓名/)).toBeInTheDocument();
     // rjsf's own submit button is hidden; the modal's 确定 submits.
     expect(within(dialog).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: '取消' }));
+    const cancel = within(dialog).getByText('取消');
+    await userEvent.setup().click(cancel);
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -143,6 +144,11 @@ describe('form renderer', () => {
       qualificationCertificate: null,
       bankName: null,
       bankCardNo: null,
+      idCardFrontImg: null,
+      idCardBackImg: null,
+      licenseImg: null,
+      qualificationImg: null,
+      attachments: null,
       remark: null,
     });
     expect(onSaved).toHaveBeenCalledWith('编辑成功!');

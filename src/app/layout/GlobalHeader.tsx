@@ -30,6 +30,8 @@ interface GlobalHeaderProps {
   platformName: string;
   logoTitle: string;
   style?: CSSProperties;
+  /** Where a menu entry leads (an open tab keeps its full address). */
+  addressOf?(path: string): string;
 }
 
 export function GlobalHeader(props: GlobalHeaderProps) {
@@ -55,7 +57,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
         {menuInHeader ? (
           <>
             <SiteLogo theme={navTheme} title={props.logoTitle} showTitle />
-            <NavMenu nav={props.nav} mode="horizontal" theme={navTheme} />
+            <NavMenu nav={props.nav} mode="horizontal" theme={navTheme} addressOf={props.addressOf} />
           </>
         ) : (
           <>

@@ -41,9 +41,11 @@ interface NavMenuProps {
   collapsed?: boolean;
   /** Called after a screen was chosen (the mobile drawer closes). */
   onNavigate?(): void;
+  /** Where a menu entry leads: an open tab's full address (its list filters and page), else the entry's path. */
+  addressOf?(path: string): string;
 }
 
-export function NavMenu({ nav, mode, theme, collapsed = false, onNavigate }: NavMenuProps) {
+export function NavMenu({ nav, mode, theme, collapsed = false, onNavigate, addressOf }: NavMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menuItems = useMemo(() => toMenuItems(nav), [nav]);
@@ -75,7 +77,7 @@ export function NavMenu({ nav, mode, theme, collapsed = false, onNavigate }: Nav
         onClick={({ key }) => {
           const url = external.get(key);
           if (url) window.open(url, '_blank', 'noopener');
-          else navigate(key);
+          else navigate(addressOf ? addressOf(key) : key);
           onNavigate?.();
         }}
       />

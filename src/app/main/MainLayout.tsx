@@ -104,6 +104,11 @@ function Shell() {
   const tabs = usePageTabs({ homePath: HOME_PATH, current: currentTab, isKnownPath });
 
   const activeTitle = multiTab ? tabs.tabs.find((tab) => tab.path === tabs.active)?.title : pageTitle;
+  // A menu entry whose tab is open goes back to that tab as it was left (filters, page, sort in its address).
+  const addressOf = useCallback(
+    (path: string) => (multiTab ? tabs.tabs.find((tab) => tab.path === path)?.fullPath : undefined) ?? path,
+    [multiTab, tabs.tabs],
+  );
   useEffect(() => {
     document.title = documentTitle(activeTitle, branding.platformName);
     // `settings` too: the settings provider writes the bare platform name when they arrive.
@@ -114,7 +119,7 @@ function Shell() {
   const services = useMemo<Services | undefined>(
     () =>
       session.permissions
-        ? { data: deps.data, dicts: deps.dicts, access: createAccess(session.permissions) }
+        ? { data: deps.data, dicts: deps.dicts, files: deps.files, lookups: deps.lookups, access: createAccess(session.permissions) }
         : undefined,
     [deps, session.permissions],
   );
@@ -174,7 +179,7 @@ function Shell() {
               style={fixedSider ? { position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, height: '100vh', overflow: 'auto', zIndex: 10 } : undefined}
             >
               <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle={!collapsed} />
-              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} collapsed={collapsed} />
+              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} collapsed={collapsed} addressOf={addressOf} />
             </Layout.Sider>
           ) : null}
           {mobile ? (
@@ -187,7 +192,7 @@ function Shell() {
               styles={{ body: { padding: 0, background: navBackground } }}
             >
               <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle />
-              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} onNavigate={() => setDrawerOpen(false)} />
+              <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} onNavigate={() => setDrawerOpen(false)} addressOf={addressOf} />
             </Drawer>
           ) : null}
           <Layout style={{ marginInlineStart: fixedSider ? siderWidth : 0, transition: 'margin 0.2s' }}>
@@ -201,6 +206,7 @@ function Shell() {
               onToggle={() => (mobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
               nav={nav}
               searchable={searchable}
+              addressOf={addressOf}
               platformName={branding.platformName}
               logoTitle={branding.logoTitle}
               style={headerStyle}

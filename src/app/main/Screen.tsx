@@ -1,17 +1,17 @@
 /**
  * One routed screen: a code page when the menu component names one, otherwise the entity schema whose
- * `menu.component` matches, rendered by the `list-page` renderer. No screen needs code of its own.
+ * `menu.component` matches, rendered by the `list-page` renderer (`tree-list` when the entity declares a tree). No screen needs code of its own.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Result, Spin } from 'antd';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { EntitySchema } from '../../contracts/index.ts';
 import { normaliseComponent } from '../../engine/entity-catalog.ts';
 import { firstLeafPath } from '../../engine/menu-routes.ts';
 import type { RouteSpec } from '../../engine/menu-routes.ts';
 import { RenderNode } from '../../engine/render-node.tsx';
 import type { ListPageProps } from '../../../renderers/index.ts';
-import { RendererTypes } from '../../../renderers/index.ts';
+import { entityScreenType } from '../../../renderers/index.ts';
 import { CODE_PAGES } from '../code-pages.ts';
 import { useAppDeps } from '../deps.tsx';
 
@@ -44,11 +44,10 @@ interface Lookup {
   entity: EntitySchema | null;
 }
 
-function EntityScreen({ component, title }: { component: string; title: string }) {
-  const location = useLocation();
+/** The entity schema a menu component string names: undefined while looking, null when none does. */
+export function useEntityForComponent(component: string): EntitySchema | null | undefined {
   const { entities } = useAppDeps();
   const [lookup, setLookup] = useState<Lookup>();
-
   useEffect(() => {
     let live = true;
     entities
@@ -59,17 +58,30 @@ function EntityScreen({ component, title }: { component: string; title: string }
       live = false;
     };
   }, [component, entities]);
+  return lookup && lookup.component === component ? lookup.entity : undefined;
+}
 
-  if (!lookup || lookup.component !== component) return loading;
+function EntityScreen({ component, title }: { component: string; title: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entity = useEntityForComponent(component);
+  const lookup = entity === undefined ? undefined : { component, entity };
+
+  if (!lookup) return loading;
   if (!lookup.entity) {
     return <Result status="warning" title={`${title}：页面尚未配置`} subTitle={`菜单组件 ${component} 没有对应的页面定义。`} />;
   }
   return (
     <RenderNode<ListPageProps>
-      // The query string is list state: a new one (e.g. from a dashboard link) starts the list afresh.
-      key={`${lookup.entity.name}${location.search}`}
-      type={RendererTypes.listPage}
-      props={{ entity: lookup.entity, search: location.search }}
+      // The query string is list state that the list reads and writes itself, so it is not part of the key:
+      // a new one (back/forward, a dashboard link) updates the mounted list instead of remounting it.
+      key={lookup.entity.name}
+      type={entityScreenType(lookup.entity)}
+      props={{
+        entity: lookup.entity,
+        search: location.search,
+        onSearchChange: (search, how) => navigate({ pathname: location.pathname, search }, { replace: how === 'replace' }),
+      }}
     />
   );
 }

@@ -5,17 +5,21 @@
  * (`/user/login3`) admits customers only.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, Tabs } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { LoginEntry } from '../../providers/auth.ts';
 import { useSession } from '../session.tsx';
 import { PhoneLoginForm } from './PhoneLoginForm.tsx';
+import { CasLogin } from './CasLogin.tsx';
+import { ThirdLogin } from './ThirdLogin.tsx';
+import { RememberedLogin } from './RememberedLogin.tsx';
 
 interface LoginValues {
   username: string;
   password: string;
   captcha: string;
+  remember_me?: boolean;
 }
 
 export function LoginPage({ entry = 'platform' }: { entry?: LoginEntry }) {
@@ -23,18 +27,24 @@ export function LoginPage({ entry = 'platform' }: { entry?: LoginEntry }) {
     return (
       <>
         <h2 style={{ textAlign: 'center', marginTop: 0 }}>货主登录</h2>
+        <RememberedLogin />
         <PasswordLoginForm entry="customer" />
       </>
     );
   }
   return (
-    <Tabs
-      centered
-      items={[
-        { key: 'password', label: '账号密码登录', children: <PasswordLoginForm entry="platform" /> },
-        { key: 'phone', label: '手机号登录', children: <PhoneLoginForm /> },
-      ]}
-    />
+    <>
+      <RememberedLogin />
+      <Tabs
+        centered
+        items={[
+          { key: 'password', label: '账号密码登录', children: <PasswordLoginForm entry="platform" /> },
+          { key: 'phone', label: '手机号登录', children: <PhoneLoginForm /> },
+        ]}
+      />
+      <CasLogin />
+      <ThirdLogin />
+    </>
   );
 }
 
@@ -115,13 +125,17 @@ function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
           )}
         </button>
       </div>
+      <Form.Item name="remember_me" valuePropName="checked" style={{ marginBottom: 12 }}>
+        <Checkbox>自动登录</Checkbox>
+      </Form.Item>
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           登录
         </Button>
       </Form.Item>
       {entry === 'platform' ? (
-        <div style={{ marginTop: 12, textAlign: 'right' }}>
+        <div style={{ marginTop: 12, display: 'flex', justifyContent: 'space-between' }}>
+          <Link to="/user/register">注册账户</Link>
           <Link to="/user/alteration">忘记密码</Link>
         </div>
       ) : null}

@@ -2,6 +2,7 @@
 import { Card, Typography } from 'antd';
 import { Outlet } from 'react-router';
 import { usePlatformSettings } from '../settings.tsx';
+import { PlatformFooter } from './PlatformFooter.tsx';
 
 const GRADIENT = 'linear-gradient(135deg, #1d3b72 0%, #2f6fd6 55%, #7bb4ff 100%)';
 
@@ -10,16 +11,6 @@ export function UserLayout() {
   const background = settings.loginBackground
     ? `center / cover no-repeat url(${JSON.stringify(settings.loginBackground)})`
     : GRADIENT;
-  const footer = [
-    settings.footerAddress && `地址：${settings.footerAddress}`,
-    settings.servicePhone && `客服电话：${settings.servicePhone}`,
-  ].filter(Boolean);
-  const legal = [
-    settings.companyName && `Copyright © ${new Date().getFullYear()} ${settings.companyName}`,
-    settings.recordNumber,
-    settings.licenseNumber && `网络货运经营许可证：${settings.licenseNumber}`,
-  ].filter(Boolean);
-
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background }}>
       <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '48px 16px' }}>
@@ -35,10 +26,7 @@ export function UserLayout() {
           <Outlet />
         </Card>
       </main>
-      <footer style={{ textAlign: 'center', color: 'rgba(255,255,255,0.85)', padding: '16px', fontSize: 12, lineHeight: '22px' }}>
-        {footer.length > 0 ? <div>{footer.join('　')}</div> : null}
-        {legal.length > 0 ? <div>{legal.join('　')}</div> : null}
-      </footer>
+      <PlatformFooter style={{ color: 'rgba(255,255,255,0.85)' }} />
     </div>
   );
 }

@@ -5,6 +5,8 @@
  */
 import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
 import { FORMAT_CHECKS, FORMAT_MESSAGES, isDate, isDateTime } from './formats.ts';
+import { FILE_LIST_MAX_LENGTH, FILE_LIST_PATTERN } from '../files.ts';
+import { isCoordinates } from '../field-values.ts';
 
 export interface JsonSchemaObject {
   type: 'object';
@@ -44,6 +46,7 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   ),
   'cn-date': isDate,
   'cn-datetime': isDateTime,
+  'cn-coordinates': isCoordinates,
 };
 
 /** ajv options both sides use. multipleOfPrecision keeps 0.01 steps exact for money. */
@@ -54,6 +57,19 @@ export const NOT_BLANK = '\\S';
 
 export const DEFAULT_STRING_MAX = 255;
 export const DEFAULT_TEXT_MAX = 2000;
+export const DEFAULT_TAGS_MAX = 500;
+export const DEFAULT_RICHTEXT_MAX = 20000;
+export const DEFAULT_PASSWORD_MAX = 64;
+export const DEFAULT_USER_MAX = 1000;
+export const COORDINATES_MAX = 64;
+export const DEPARTMENT_ID_MAX = 32;
+/** Tags: non-empty parts without separators, comma-joined. */
+export const TAGS_PATTERN = '^[^,;]+(,[^,;]+)*$';
+/** One username (no comma) for single-user fields. */
+export const SINGLE_VALUE_PATTERN = '^[^,]+$';
+
+/** Types whose form value is picked rather than typed: a missing one reads 请选择…. */
+const PICKED_TYPES = new Set(['department', 'user']);
 
 export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
   const base = { title: field.label, ...(field.default !== undefined ? { default: field.default } : {}) };
@@ -70,6 +86,40 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
       return { ...base, type: 'string', format: 'cn-date' };
     case 'datetime':
       return { ...base, type: 'string', format: 'cn-datetime' };
+    case 'image':
+    case 'file':
+      return {
+        ...base,
+        type: 'string',
+        maxLength: FILE_LIST_MAX_LENGTH,
+        // Only paths the upload endpoint hands out; the server also checks they exist in the caller's tenant.
+        pattern: FILE_LIST_PATTERN,
+        minLength: field.required ? 1 : undefined,
+      };
+    case 'tags':
+      return { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_TAGS_MAX, pattern: TAGS_PATTERN };
+    case 'password':
+      return {
+        ...base,
+        type: 'string',
+        minLength: field.minLength ?? (field.required ? 1 : undefined),
+        maxLength: field.maxLength ?? DEFAULT_PASSWORD_MAX,
+        pattern: field.pattern ?? (field.required ? NOT_BLANK : undefined),
+      };
+    case 'richtext':
+      return { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_RICHTEXT_MAX };
+    case 'coordinates':
+      return { ...base, type: 'string', maxLength: COORDINATES_MAX, format: 'cn-coordinates' };
+    case 'department':
+      return { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: DEPARTMENT_ID_MAX, pattern: SINGLE_VALUE_PATTERN };
+    case 'user':
+      return {
+        ...base,
+        type: 'string',
+        minLength: field.required ? 1 : undefined,
+        maxLength: field.maxLength ?? DEFAULT_USER_MAX,
+        pattern: field.multiple ? undefined : SINGLE_VALUE_PATTERN,
+      };
     case 'string':
     case 'text': {
       const max = field.maxLength ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : DEFAULT_STRING_MAX);
@@ -118,6 +168,16 @@ export function normaliseRecord(entity: EntitySchema, data: Record<string, unkno
 /** The message a person reads for one failed rule of one field. */
 export function fieldMessage(field: FieldDef | undefined, keyword: string, params: Record<string, unknown>): string {
   const label = field?.label ?? '字段';
+  if (field?.type === 'image' || field?.type === 'file') {
+    if (keyword === 'required' || keyword === 'minLength') return `请上传${label}`;
+    if (keyword === 'pattern') return '只能使用通过上传得到的文件';
+    if (keyword === 'maxLength') return `${label}的文件太多`;
+  }
+  if (field && PICKED_TYPES.has(field.type) && (keyword === 'required' || keyword === 'minLength')) return `请选择${label}`;
+  if (field?.type === 'user' && keyword === 'pattern') return `${label}只能选择一个用户`;
+  if (field?.type === 'department' && keyword === 'pattern') return `${label}只能选择一个部门`;
+  if (field?.type === 'tags' && keyword === 'pattern') return `${label}的标签不能为空，也不能含逗号或分号`;
+  if (field?.type === 'coordinates' && keyword === 'format') return `${label}应为“经度,纬度”，经度在-180~180之间，纬度在-90~90之间`;
   switch (keyword) {
     case 'required':
       return `请输入${label}`;

@@ -4,6 +4,9 @@
  * default postgres://postgres@127.0.0.1:5432/postgres; it is never skipped: if it is down the tests fail.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
@@ -53,6 +56,7 @@ export async function startTestApp(kind: DatabaseKind, overrides: Partial<Server
     captchaEnabled: false,
     seedDrivers: 40,
     webDir: undefined,
+    uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'freight-upload-')),
     ...overrides,
     databaseUrl: postgres?.url,
   };
@@ -83,6 +87,7 @@ export async function startTestApp(kind: DatabaseKind, overrides: Partial<Server
       await app.close();
       await database.close();
       await postgres?.drop();
+      fs.rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
 }

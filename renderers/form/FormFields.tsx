@@ -1,0 +1,71 @@
+/**
+ * The rjsf form itself, holding the values being typed. Kept apart from the modal (or page card) around it so a
+ * keystroke re-renders this component only: the dialog, its footer and the field checks stay as they are. The
+ * parent hands in the values to start from (a new one replaces what is shown, e.g. a record loaded for editing)
+ * and hears about every change.
+ */
+import { memo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { Form } from '@rjsf/antd';
+import type CoreForm from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { AJV_OPTIONS, CUSTOM_FORMATS } from '../../src/contracts/index.ts';
+import { EntityFieldTemplate, GridObjectFieldTemplate } from './GridObjectFieldTemplate.tsx';
+import { entityWidgets } from './widgets.tsx';
+
+export type FormData = Record<string, unknown>;
+
+const templates = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: EntityFieldTemplate };
+
+// One validator for every form: ajv caches compiled schemas on it.
+const validator = customizeValidator<FormData>({ customFormats: CUSTOM_FORMATS, ajvOptionsOverrides: AJV_OPTIONS });
+
+export interface FormFieldsProps {
+  formRef: RefObject<CoreForm<FormData> | null>;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formContext: object;
+  transformErrors: (errors: RJSFValidationError[]) => RJSFValidationError[];
+  extraErrors: ErrorSchema<FormData> | undefined;
+  /** Values to start from; a different object replaces the values shown. */
+  initialData: FormData;
+  onValuesChange: (values: FormData, fieldId?: string) => void;
+  onSubmit: (event: IChangeEvent<FormData>) => void;
+}
+
+export const FormFields = memo(function FormFields(props: FormFieldsProps) {
+  // rjsf keeps the typed values in its own state; mirroring them into React state here would re-render the Form
+  // from above on every keystroke and make it derive its whole state from props a second time. The latest values
+  // sit in a ref and are handed back whenever something else (errors, a loaded record) re-renders this component.
+  const values = useRef<FormData>(props.initialData);
+  const [startedFrom, setStartedFrom] = useState(props.initialData);
+  if (props.initialData !== startedFrom) {
+    setStartedFrom(props.initialData);
+    values.current = props.initialData;
+  }
+  return (
+    <Form
+      ref={props.formRef}
+      schema={props.schema}
+      uiSchema={props.uiSchema}
+      formData={values.current}
+      validator={validator}
+      widgets={entityWidgets}
+      templates={templates}
+      formContext={props.formContext}
+      transformErrors={props.transformErrors}
+      extraErrors={props.extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      onChange={(event: IChangeEvent<FormData>, id?: string) => {
+        const next = event.formData ?? {};
+        values.current = next;
+        props.onValuesChange(next, id);
+      }}
+      onSubmit={props.onSubmit}
+      onError={() => undefined}
+    />
+  );
+});

@@ -1,0 +1,92 @@
+/**
+ * The dialog of an operation that takes input (e.g. 驳回 with 驳回原因): a small rjsf form whose JSON Schema comes
+ * from the entity's own field definitions (operationInputSchema, the one the server validates with), so the
+ * browser shows the server's sentences. Loaded lazily: rjsf stays out of the list page's chunk until needed.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Modal, Typography } from 'antd';
+import type CoreForm from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { inputFieldDef, normaliseRecord, operationInputSchema } from '../../src/contracts/index.ts';
+import type { EntitySchema, FieldDef, FieldError, OperationDef, WireRecord } from '../../src/contracts/index.ts';
+import { fieldErrorsToErrorSchema, transformErrorsFor } from '../form/EntityForm.tsx';
+import { FormFields, type FormData } from '../form/FormFields.tsx';
+import type { GridFormContext } from '../form/GridObjectFieldTemplate.tsx';
+import { buildUiSchema } from '../form/ui-schema.ts';
+
+const NO_VALUES: FormData = {};
+const ONE_COLUMN: GridFormContext = { colon: false, columns: 1, wideFields: [] };
+const ignoreChange = () => undefined;
+
+export interface OperationDialogProps {
+  entity: EntitySchema;
+  operation: OperationDef;
+  /** Runs the operation with the entered values; a rejection with field errors keeps the dialog open. */
+  onSubmit(input: WireRecord): Promise<void>;
+  onClose(): void;
+}
+
+/** The entity seen through the operation's inputs only, so the form helpers build just these fields. */
+function inputEntity(entity: EntitySchema, operation: OperationDef): EntitySchema {
+  const fields: Record<string, FieldDef> = {};
+  for (const input of operation.input ?? []) fields[input.field] = { ...inputFieldDef(entity, input), readOnly: false };
+  return { ...entity, fields, tree: undefined, form: { fields: Object.keys(fields), columns: 1 } };
+}
+
+export default function OperationDialog({ entity, operation, onSubmit, onClose }: OperationDialogProps) {
+  const formRef = useRef<CoreForm<FormData>>(null);
+  const [busy, setBusy] = useState(false);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema<FormData>>();
+  const view = useMemo(() => inputEntity(entity, operation), [entity, operation]);
+  const schema = useMemo(() => {
+    const { title: _title, ...rest } = operationInputSchema(entity, operation);
+    return rest as RJSFSchema;
+  }, [entity, operation]);
+  const uiSchema = useMemo(() => buildUiSchema(view), [view]);
+  const transformErrors = useMemo(() => transformErrorsFor(view), [view]);
+
+  async function submit(event: IChangeEvent<FormData>) {
+    setBusy(true);
+    setExtraErrors(undefined);
+    try {
+      // The inputs are writable in the view entity, so the form's own trimming and dropping of blanks applies.
+      await onSubmit(normaliseRecord(view, event.formData ?? {}) as WireRecord);
+    } catch (error: unknown) {
+      setExtraErrors(fieldErrorsToErrorSchema((error as { fieldErrors?: FieldError[] }).fieldErrors));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={operation.label}
+      open
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ danger: operation.danger }}
+      confirmLoading={busy}
+      onOk={() => {
+        const element: unknown = formRef.current?.formElement.current;
+        if (element instanceof HTMLFormElement) element.requestSubmit();
+      }}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {operation.confirm ? <Typography.Paragraph>{operation.confirm}</Typography.Paragraph> : null}
+      <FormFields
+        formRef={formRef}
+        schema={schema}
+        uiSchema={uiSchema}
+        formContext={ONE_COLUMN}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        initialData={NO_VALUES}
+        onValuesChange={ignoreChange}
+        onSubmit={(event: IChangeEvent<FormData>) => void submit(event)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Buttons of the operations an entity schema declares (`operations`): row buttons in the 操作 column (only on rows
+ * whose state passes `when`; more than two go under 更多), batch buttons for the selected rows and toolbar buttons
+ * for every row the guard admits. Each shows only with its permission code; the server enforces the same code and
+ * guard. A `confirm` asks first; an `input` opens a dialog built from the fields' definitions.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
+import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { operationAllows, operationPermission, operationsAt } from '../../src/contracts/index.ts';
+import type { EntitySchema, OperationDef, OperationPlacement, WireRecord } from '../../src/contracts/index.ts';
+import { useServices } from '../../src/engine/services.tsx';
+import type { AccessProvider } from '../../src/providers/access.ts';
+import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
+
+const OperationDialog = lazy(() => import('./OperationDialog.tsx'));
+
+/** Row buttons shown inline before they fold into a 更多 menu. */
+const MAX_INLINE_ROW_OPERATIONS = 2;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Operations at a placement the user may run. */
+export function permittedOperations(entity: EntitySchema, access: AccessProvider, placement: OperationPlacement): OperationDef[] {
+  return operationsAt(entity, placement).filter((operation) => access.can(operationPermission(entity, operation)));
+}
+
+/** Runs operations for one place on the page, owning the input dialog. */
+function useOperationRunner(entity: EntitySchema, onDone: () => void) {
+  const { data } = useServices();
+  const { message, modal } = App.useApp();
+  const [dialog, setDialog] = useState<{ operation: OperationDef; target: OperationTarget }>();
+
+  /** Calls the server; failures are shown and rethrown (so an input dialog stays open). */
+  async function call(operation: OperationDef, target: OperationTarget, input?: WireRecord): Promise<void> {
+    try {
+      const result = await data.runOperation(entity.api, operation.key, target, input);
+      message.success(result.message || '操作成功');
+      onDone();
+    } catch (error: unknown) {
+      message.error(errorText(error));
+      throw error;
+    }
+  }
+
+  /** Starts an operation: its dialog when it takes input, else a confirmation when it has one (unless confirmed). */
+  function start(operation: OperationDef, target: OperationTarget, confirmed = false) {
+    if (operation.input?.length) setDialog({ operation, target });
+    else if (operation.confirm && !confirmed) {
+      modal.confirm({
+        title: operation.label,
+        content: operation.confirm,
+        okText: '确定',
+        cancelText: '取消',
+        okButtonProps: { danger: operation.danger },
+        onOk: () => call(operation, target).catch(() => undefined),
+      });
+    } else void call(operation, target).catch(() => undefined);
+  }
+
+  const dialogNode: ReactNode = dialog ? (
+    <Suspense fallback={null}>
+      <OperationDialog
+        entity={entity}
+        operation={dialog.operation}
+        onClose={() => setDialog(undefined)}
+        onSubmit={async (input) => {
+          await call(dialog.operation, dialog.target, input);
+          setDialog(undefined);
+        }}
+      />
+    </Suspense>
+  ) : null;
+
+  return { start, dialogNode };
+}
+
+export interface RowOperationsProps {
+  entity: EntitySchema;
+  record: WireRecord;
+  onDone(): void;
+}
+
+/** The operations of one row, for the 操作 column. Renders nothing when none applies to this row. */
+export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
+  const { access } = useServices();
+  const { start, dialogNode } = useOperationRunner(entity, onDone);
+  const operations = permittedOperations(entity, access, 'row').filter((operation) => operationAllows(operation, record));
+  if (operations.length === 0) return null;
+  const target: OperationTarget = { ids: [record.id as RecordId] };
+
+  if (operations.length > MAX_INLINE_ROW_OPERATIONS) {
+    return (
+      <>
+        <Dropdown
+          menu={{
+            items: operations.map((operation) => ({ key: operation.key, label: operation.label, danger: operation.danger })),
+            onClick: ({ key }) => {
+              const operation = operations.find((o) => o.key === key);
+              if (operation) start(operation, target);
+            },
+          }}
+        >
+          <Button type="link" size="small">
+            更多 <DownOutlined />
+          </Button>
+        </Dropdown>
+        {dialogNode}
+      </>
+    );
+  }
+  return (
+    <>
+      {operations.map((operation) =>
+        operation.confirm && !operation.input?.length ? (
+          <Popconfirm
+            key={operation.key}
+            title={operation.confirm}
+            okText="确定"
+            cancelText="取消"
+            onConfirm={() => start(operation, target, true)}
+          >
+            <Button type="link" size="small" danger={operation.danger}>
+              {operation.label}
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Button key={operation.key} type="link" size="small" danger={operation.danger} onClick={() => start(operation, target)}>
+            {operation.label}
+          </Button>
+        ),
+      )}
+      {dialogNode}
+    </>
+  );
+}
+
+export interface OperationButtonsProps {
+  entity: EntitySchema;
+  selected: RecordId[];
+  onDone(): void;
+}
+
+/** Toolbar buttons: batch operations (for the selected rows) and toolbar operations (for every row `when` admits). */
+export function OperationButtons({ entity, selected, onDone }: OperationButtonsProps) {
+  const { access } = useServices();
+  const { start, dialogNode } = useOperationRunner(entity, onDone);
+  const batch = permittedOperations(entity, access, 'batch');
+  const toolbar = permittedOperations(entity, access, 'toolbar');
+  if (batch.length === 0 && toolbar.length === 0) return null;
+  return (
+    <Space>
+      {toolbar.map((operation) => (
+        <Button key={`toolbar-${operation.key}`} danger={operation.danger} onClick={() => start(operation, { all: true })}>
+          {operation.label}
+        </Button>
+      ))}
+      {batch.map((operation) => (
+        <Button
+          key={`batch-${operation.key}`}
+          danger={operation.danger}
+          disabled={selected.length === 0}
+          onClick={() => start(operation, { ids: selected })}
+        >
+          {`批量${operation.label}`}
+        </Button>
+      ))}
+      {dialogNode}
+    </Space>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Stored images and files as a person sees them: thumbnails that open the preview (with the other pictures of the
+ * same field to page through), and file names that download with the session. Names are the upload's own.
+ */
+import { App, Image, Space, Tooltip, Typography } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { ellipsis, FILE_NAME_ELLIPSIS_CHARS } from '../../src/engine/format.ts';
+import { saveFile } from '../../src/engine/save-file.ts';
+import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
+
+export function ImageThumbs({ paths, size = 40 }: { paths: string[]; size?: number }) {
+  const known = useStoredFiles(paths);
+  if (paths.length === 0) return null;
+  return (
+    <Image.PreviewGroup>
+      <Space size={4}>
+        {paths.map((path, index) => (
+          <span key={path} style={index === 0 ? undefined : { display: 'none' }}>
+            <Image
+              src={known[path]?.url}
+              alt={known[path]?.name ?? '图片'}
+              width={size}
+              height={size}
+              style={{ objectFit: 'cover', borderRadius: 4 }}
+              fallback="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+            />
+          </span>
+        ))}
+        {paths.length > 1 ? <Typography.Text type="secondary">+{paths.length - 1}</Typography.Text> : null}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+export function FileLinks({ paths, short = false }: { paths: string[]; short?: boolean }) {
+  const { files } = useServices();
+  const { message } = App.useApp();
+  const known = useStoredFiles(paths);
+  if (paths.length === 0) return null;
+  async function download(path: string) {
+    try {
+      saveFile(await files.download(path));
+    } catch (error: unknown) {
+      message.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return (
+    <Space size={8} wrap>
+      {paths.map((path) => {
+        const name = known[path]?.name ?? path.split('/').pop() ?? path;
+        // Cells cut file names to 5 characters (JeecgBoot's list rule); the tooltip has the whole name.
+        const shown = short ? ellipsis(name, FILE_NAME_ELLIPSIS_CHARS).text : name;
+        return (
+          <Tooltip key={path} title={short ? name : undefined}>
+            <Typography.Link onClick={() => void download(path)}>
+              <PaperClipOutlined /> {shown}
+            </Typography.Link>
+          </Tooltip>
+        );
+      })}
+    </Space>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:form`: keystroke cost in a 200-field form — the product's EntityForm against a stock @rjsf/antd
+ * Form of the same JSON Schema, measured side by side in the same Chromium, interleaved, after warm-up rounds.
+ * Per keystroke: from the `input` event until React has committed and the page is laid out (scripts/bench-form/
+ * main.tsx). Typing goes into the first and the last field. Writes its section of docs/perf.md between markers.
+ *
+ * Flags: --fields 200, --rounds 6, --warmup 2, --chars 20, --throttle 1 (CPU slowdown factor, e.g. 4).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fieldLabel } from './bench-form/bench-entity.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, '.tmp', 'bench-form');
+const IMPLS = ['stock', 'ours'] as const;
+type Impl = (typeof IMPLS)[number];
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--no-first-run', '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+const TARGET_KEYSTROKE_MS = 16;
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+function serve(dir: string): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = path.join(dir, name === '/' ? 'index.html' : name);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
+  );
+}
+
+interface RunResult {
+  mountMs: number;
+  first: number[];
+  last: number[];
+}
+
+async function runOnce(browser: Browser, url: string, impl: Impl, fields: number, chars: number, throttle: number): Promise<RunResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
+  await page.goto(`${url}/?impl=${impl}&fields=${fields}`);
+  await page.waitForFunction(() => window.__bench?.ready === true, undefined, { timeout: 120_000 });
+  const mountMs = await page.evaluate(() => window.__bench.mountMs);
+  const text = 'abcdefghijklmnopqrstuvwxyz'.repeat(4).slice(0, chars);
+  const typeInto = async (label: string) => {
+    const input = page.getByLabel(label, { exact: true });
+    await input.scrollIntoViewIfNeeded();
+    await input.click();
+    await page.evaluate(() => (window.__bench.samples = []));
+    await page.keyboard.type(text, { delay: 25 });
+    await page.waitForTimeout(50);
+    return page.evaluate(() => window.__bench.samples.slice());
+  };
+  const first = await typeInto(fieldLabel(0));
+  const last = await typeInto(fieldLabel(fields - 1));
+  await context.close();
+  if (first.length < chars || last.length < chars) throw new Error(`${impl}: expected ${chars} samples per field, got ${first.length}/${last.length}`);
+  return { mountMs, first, last };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+
+/** 95% bootstrap interval of median(a) / median(b), with a fixed seed so reruns on the same data agree. */
+function bootstrapRatio(a: number[], b: number[]): [number, number] {
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const resample = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
+  const ratios: number[] = [];
+  for (let i = 0; i < 1000; i++) ratios.push(quantile(resample(a), 0.5) / quantile(resample(b), 0.5));
+  return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main() {
+  const fields = flag('fields', 200);
+  const rounds = flag('rounds', 6);
+  const warmup = flag('warmup', 2);
+  const chars = flag('chars', 20);
+  const throttle = flag('throttle', 1);
+
+  await build({
+    configFile: false,
+    root: path.join(ROOT, 'scripts', 'bench-form'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
+  });
+  const server = await serve(OUT);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const results: Record<Impl, RunResult[]> = { stock: [], ours: [] };
+  try {
+    for (let round = 0; round < warmup + rounds; round++) {
+      // Alternate the order so neither side always runs on a warmer machine.
+      const order = round % 2 === 0 ? IMPLS : [...IMPLS].reverse();
+      for (const impl of order) {
+        const result = await runOnce(browser, server.url, impl, fields, chars, throttle);
+        if (round >= warmup) results[impl].push(result);
+        console.log(`round ${round + 1}${round < warmup ? ' (warm-up)' : ''} ${impl}: mount ${ms(result.mountMs)} ms, first-field p50 ${ms(quantile(result.first, 0.5))} ms, last-field p50 ${ms(quantile(result.last, 0.5))} ms`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const all = (impl: Impl, key: 'first' | 'last') => results[impl].flatMap((r) => r[key]);
+  const keystrokes = (impl: Impl) => [...all(impl, 'first'), ...all(impl, 'last')];
+  const rows = (['first', 'last'] as const).flatMap((key) =>
+    IMPLS.map((impl) => {
+      const values = all(impl, key);
+      return `| ${impl === 'ours' ? 'EntityForm (ours)' : 'stock @rjsf/antd Form'} | ${key === 'first' ? 'field 1' : `field ${fields}`} | ${values.length} | ${ms(quantile(values, 0.5))} | ${ms(quantile(values, 0.95))} | ${ms(quantile(values, 0.98))} | ${ms(Math.max(...values))} |`;
+    }),
+  );
+  const mount = (impl: Impl) => quantile(results[impl].map((r) => r.mountMs), 0.5);
+  const ours = keystrokes('ours');
+  const stock = keystrokes('stock');
+  const [low, high] = bootstrapRatio(ours, stock);
+  const p98 = quantile(ours, 0.98);
+  const verdict = p98 <= TARGET_KEYSTROKE_MS
+    ? `meets the ≤ ${TARGET_KEYSTROKE_MS} ms target`
+    : `**misses** the ≤ ${TARGET_KEYSTROKE_MS} ms target`;
+  const sha = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  const chromiumVersion = execSync('/usr/bin/chromium --version 2>/dev/null || true').toString().trim();
+  const table = [
+    `Measured node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${chromiumVersion}, git ${sha}, ${new Date().toISOString().slice(0, 10)}.`,
+    `${fields} fields, ${rounds} measured rounds after ${warmup} warm-up rounds, ${chars} keystrokes per field, CPU throttle ${throttle}×. Time per keystroke from the \`input\` event to committed and laid out (ms).`,
+    '',
+    '| form | typed into | keystrokes | p50 | p95 | p98 | max |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Mount until the last field shows (median): ours ${ms(mount('ours'))} ms, stock ${ms(mount('stock'))} ms.`,
+    `Keystroke median ours / stock: ${ms(quantile(ours, 0.5) / quantile(stock, 0.5) * 100)} % (95% bootstrap interval ${ms(low * 100)}–${ms(high * 100)} %).`,
+    `Ours p98 ${ms(p98)} ms — ${verdict}.`,
+  ].join('\n');
+  console.log(`\n${table}`);
+
+  const perfFile = path.join(ROOT, 'docs', 'perf.md');
+  const begin = '<!-- bench:form begin -->';
+  const end = '<!-- bench:form end -->';
+  const current = fs.readFileSync(perfFile, 'utf8');
+  const section = `${begin}\n${table}\n${end}`;
+  const next = current.includes(begin)
+    ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), section)
+    : `${current.trimEnd()}\n\n## Forms (npm run bench:form)\n\n${section}\n`;
+  fs.writeFileSync(perfFile, next);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

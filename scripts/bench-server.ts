@@ -1,0 +1,52 @@
+/**
+ * The server process `npm run bench:api` measures: the real app (as server/main.ts builds it) on PORT, plus, in the
+ * same process and only here, a bare Fastify on CEILING_PORT that replays response bytes captured from the app
+ * with no database work — the same-bytes ceiling each scenario is compared with. Prints `ready` when both listen.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { MemoryKv } from '../server/core/kv.ts';
+
+interface Captured {
+  body: Buffer;
+  contentType: string;
+}
+
+async function main(): Promise<void> {
+  const config = { ...configFromEnv(), webDir: undefined };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const { app } = await buildApp(config, database, new MemoryKv());
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+
+  const captured = new Map<string, Captured>();
+  const ceiling = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  ceiling.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  ceiling.post<{ Params: { name: string } }>('/capture/:name', async (request) => {
+    const contentType = String(request.headers['x-captured-type'] ?? 'application/json; charset=utf-8');
+    captured.set(request.params.name, { body: request.body as Buffer, contentType });
+    return { stored: (request.body as Buffer).length };
+  });
+  ceiling.get<{ Params: { name: string } }>('/ceiling/:name', async (request, reply) => {
+    const hit = captured.get(request.params.name);
+    if (!hit) return reply.status(404).send();
+    return reply.type(hit.contentType).send(hit.body);
+  });
+  await ceiling.listen({ port: Number(process.env.CEILING_PORT ?? 0), host: '127.0.0.1' });
+
+  const stop = async () => {
+    await ceiling.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  console.log('ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+/**
+ * Renders bench:api results as the markdown docs/perf.md carries between `<!-- bench:api begin/end -->`, and
+ * writes only that span (other benches own other spans of the same file).
+ */
+import fs from 'node:fs';
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  label: string;
+  backend: Backend;
+  bytes: number;
+  app: Measure;
+  appAtHalf: Measure;
+  ceiling: Measure;
+  ceilingAtHalf: Measure;
+}
+
+export interface BackendRun {
+  backend: Backend;
+  seeded: { rows: number; seconds: number; rowsPerSecond: number };
+  coldPage1Ms: number;
+  results: ScenarioResult[];
+}
+
+export interface BenchSettings {
+  rows: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  maxOffset: number;
+  exactCountUpTo: number;
+  countCacheMs: number;
+}
+
+const BEGIN = '<!-- bench:api begin -->';
+const END = '<!-- bench:api end -->';
+const HEADING = '## API list on a large table (npm run bench:api)';
+
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+const verdict = (pass: boolean) => (pass ? '**pass**' : '**miss**');
+
+function find(runs: BackendRun[], backend: Backend, scenario: string): ScenarioResult | undefined {
+  return runs.find((r) => r.backend === backend)?.results.find((s) => s.scenario === scenario);
+}
+
+export function renderSection(runs: BackendRun[], env: Record<string, string>, settings: BenchSettings): string {
+  const lines: string[] = [];
+  lines.push(
+    `Measured ${new Date().toISOString().slice(0, 10)}: ${env.nproc} cores (${env.cpu}), ${env.memory}, node ${env.node}, ` +
+      `PostgreSQL ${env.postgres}, PGlite ${env.pglite}, fastify ${env.fastify}, autocannon ${env.autocannon}, git ${env.git}. ` +
+      `Load average (1/5/15 min) before the run: ${env.load}. ` +
+      `Server, load generator and PostgreSQL share the cores (no pinning); loopback, no compression.`,
+  );
+  lines.push('');
+  lines.push(
+    `Data: ${settings.rows.toLocaleString('en-US')} bulk-seeded drivers in one tenant (+300 demo rows). Each cell: ` +
+      `${settings.warmup} s warm-up, ${settings.duration} s closed loop with ${settings.connections} connections (req/s), then ` +
+      `${settings.duration} s open loop at 50 % of that rate (p50/p99, coordinated-omission corrected). Ceiling = the same ` +
+      `response bytes replayed from memory by a bare Fastify in the same server process, measured in the same run.`,
+  );
+  lines.push('');
+  lines.push('| scenario | backend | bytes | req/s | ceiling req/s | ratio to ceiling | p50 / p99 at 50 % (ms) | ceiling p99 (ms) | PGlite / PG req/s |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const run of runs) {
+    for (const r of run.results) {
+      const pg = find(runs, 'postgres', r.scenario);
+      const pgRatio = r.backend === 'pglite' && pg ? fixed(r.app.rps / pg.app.rps, 2) : '';
+      const errors = r.app.errors + r.appAtHalf.errors;
+      lines.push(
+        `| ${r.label} | ${r.backend} | ${r.bytes.toLocaleString('en-US')} | ${fixed(r.app.rps)}${errors ? ` (${errors} errors)` : ''} | ` +
+          `${fixed(r.ceiling.rps)} | ${fixed(r.app.rps / r.ceiling.rps, 2)} | ${r.appAtHalf.p50} / ${r.appAtHalf.p99} | ` +
+          `${r.ceilingAtHalf.p99} | ${pgRatio} |`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push('| backend | seed rows/s (insert + index rebuild + vacuum) | first page 1 after start (full count) | deep / page 1 (req/s ratio) | deep / page 1 (p99 at 50 %) |');
+  lines.push('|---|---|---|---|---|');
+  for (const run of runs) {
+    const page1 = find(runs, run.backend, 'page1');
+    const deep = find(runs, run.backend, 'deep');
+    const costRatio = page1 && deep ? page1.app.rps / deep.app.rps : Number.NaN;
+    const p99Ratio = page1 && deep ? deep.appAtHalf.p99 / page1.appAtHalf.p99 : Number.NaN;
+    lines.push(
+      `| ${run.backend} | ${fixed(run.seeded.rowsPerSecond)} (${fixed(run.seeded.seconds, 1)} s) | ${fixed(run.coldPage1Ms, 1)} ms | ` +
+        `${fixed(costRatio, 2)}× | ${fixed(p99Ratio, 2)}× |`,
+    );
+  }
+  lines.push('');
+  lines.push('Targets (issue "Schema engine, full"; perf-anchors §4.5/§4.6):');
+  const pgPage1 = find(runs, 'postgres', 'page1');
+  const pgFiltered = find(runs, 'postgres', 'filtered');
+  if (pgPage1) {
+    lines.push(`- PostgreSQL page 1 ≥ 0.5× ceiling: ${fixed(pgPage1.app.rps / pgPage1.ceiling.rps, 2)}× — ${verdict(pgPage1.app.rps / pgPage1.ceiling.rps >= 0.5)}`);
+    lines.push(`- PostgreSQL page 1 p99 ≤ 10 ms at 50 % load: ${pgPage1.appAtHalf.p99} ms — ${verdict(pgPage1.appAtHalf.p99 <= 10)}`);
+  }
+  if (pgFiltered) {
+    lines.push(`- PostgreSQL filtered+sorted ≥ 0.5× ceiling: ${fixed(pgFiltered.app.rps / pgFiltered.ceiling.rps, 2)}× — ${verdict(pgFiltered.app.rps / pgFiltered.ceiling.rps >= 0.5)}; p99 ${pgFiltered.appAtHalf.p99} ms — ${verdict(pgFiltered.appAtHalf.p99 <= 10)}`);
+  }
+  for (const scenario of ['page1', 'filtered', 'deep']) {
+    const lite = find(runs, 'pglite', scenario);
+    const pg = find(runs, 'postgres', scenario);
+    if (lite && pg) lines.push(`- PGlite ≥ 0.3× PostgreSQL (${scenario}): ${fixed(lite.app.rps / pg.app.rps, 2)}× — ${verdict(lite.app.rps / pg.app.rps >= 0.3)}`);
+  }
+  for (const run of runs) {
+    const page1 = find(runs, run.backend, 'page1');
+    const deep = find(runs, run.backend, 'deep');
+    if (page1 && deep) {
+      const ratio = page1.app.rps / deep.app.rps;
+      lines.push(`- Deep page within 1.2× of page 1 (${run.backend}, cost = page-1 req/s ÷ deep req/s): ${fixed(ratio, 2)}× — ${verdict(ratio <= 1.2)}`);
+    }
+    const exported = find(runs, run.backend, 'export1000');
+    if (exported) lines.push(`- Export of 1,000 rows ≤ 100 ms (${run.backend}, p50 at 50 % load): ${exported.appAtHalf.p50} ms — ${verdict(exported.appAtHalf.p50 <= 100)}`);
+  }
+  lines.push(
+    `- Counts on ${settings.rows.toLocaleString('en-US')} rows: exact up to ${settings.exactCountUpTo.toLocaleString('en-US')} per request, ` +
+      `larger totals counted once and reused for ${settings.countCacheMs / 1000} s (the "first page 1" column is that one full count).`,
+  );
+  return `${BEGIN}\n${lines.join('\n')}\n${END}`;
+}
+
+/** Replaces the bench:api span, or appends a heading and the span when the file has none yet. */
+export function writeSection(file: string, section: string): void {
+  const current = fs.readFileSync(file, 'utf8');
+  const next = current.includes(BEGIN)
+    ? current.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), () => section)
+    : `${current.trimEnd()}\n\n${HEADING}\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}

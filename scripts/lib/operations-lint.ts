@@ -1,0 +1,106 @@
+/**
+ * Semantic lint of an entity's `operations` (and of `defaultGrants` naming them): keys are identifiers that do not
+ * collide with CRUD routes; `when`, `set` and `input` name declared fields; values written or compared are items of
+ * the field's dictionary and fit its type. Runs on files that failed the meta-schema too, so every access is guarded.
+ */
+import { ENTITY_ACTIONS } from '../../src/contracts/entity.ts';
+import { OPERATION_KEY_PATTERN, RESERVED_OPERATION_KEYS } from '../../src/contracts/operations.ts';
+import { SYSTEM_FIELDS } from '../../src/contracts/entity.ts';
+import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
+import type { DictItems } from './entity-lint.ts';
+
+type At = (pointer: string, message: string) => void;
+
+const NUMERIC = new Set<unknown>(['integer', 'number', 'money']);
+
+/** Whether a literal may be stored in a field of this type (null always may: it clears the field). */
+function fitsType(type: unknown, value: unknown): boolean {
+  if (value === null) return true;
+  if (type === 'boolean') return typeof value === 'boolean';
+  if (type === 'integer') return Number.isInteger(value);
+  if (NUMERIC.has(type)) return typeof value === 'number';
+  return typeof value === 'string';
+}
+
+export function lintOperations(entity: Json, fields: Json, dictionaries: Map<string, DictItems>, at: At): void {
+  const keys = new Set<string>();
+  const system = new Set<string>(SYSTEM_FIELDS);
+  /** The field's definition, or a reported error and undefined. */
+  const declared = (field: string, pointer: string): Json | undefined => {
+    const def = fields[field];
+    if (isObject(def)) return def;
+    at(pointer, system.has(field) ? `system field "${field}" cannot be used by an operation` : `unknown field "${field}" (not in fields)`);
+    return undefined;
+  };
+  const dictItems = (def: Json) => (typeof def.dict === 'string' ? dictionaries.get(def.dict) : undefined);
+
+  asArray(entity.operations).forEach((operation, i) => {
+    if (!isObject(operation)) return;
+    const base = `/operations/${i}`;
+    const key = operation.key;
+    if (typeof key === 'string') {
+      if (!OPERATION_KEY_PATTERN.test(key)) at(`${base}/key`, `"${key}" is not a camelCase identifier`);
+      else if (RESERVED_OPERATION_KEYS.includes(key)) at(`${base}/key`, `"${key}" is a CRUD route of every entity; choose another key`);
+      else if (keys.has(key)) at(`${base}/key`, `operation "${key}" is declared twice`);
+      keys.add(key);
+    }
+    const placement = asArray(operation.placement);
+    if (placement.includes('toolbar') && !isObject(operation.when)) {
+      at(`${base}/placement`, 'a toolbar operation acts on every row passing `when`, so it needs a `when`');
+    }
+
+    if (isObject(operation.when)) {
+      for (const [field, values] of Object.entries(operation.when)) {
+        const pointer = `${base}/when/${escapePointer(field)}`;
+        const def = declared(field, pointer);
+        if (!def) continue;
+        const items = dictItems(def);
+        asArray(values).forEach((value, j) => {
+          if (typeof value !== 'string') return;
+          // The toolbar finds its rows with the list's value syntax: keep values literal.
+          if (/[,*!<>=]|^\s|\s$/.test(value) || value === '') at(`${pointer}/${j}`, `"${value}" must be a plain value (no commas, *, !, <, >, = or surrounding spaces)`);
+          else if (items && items !== 'table' && !items.has(value)) at(`${pointer}/${j}`, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
+        });
+      }
+    }
+
+    const inputFields = new Set<string>();
+    asArray(operation.input).forEach((input, j) => {
+      if (!isObject(input) || typeof input.field !== 'string') return;
+      const pointer = `${base}/input/${j}/field`;
+      const def = declared(input.field, pointer);
+      if (inputFields.has(input.field)) at(pointer, `input "${input.field}" is listed twice`);
+      inputFields.add(input.field);
+      if (def && (def.type === 'image' || def.type === 'file')) at(pointer, `"${input.field}" is an ${String(def.type)} field; operations cannot take uploads`);
+    });
+
+    if (isObject(operation.set)) {
+      if (Object.keys(operation.set).length === 0 && inputFields.size === 0) at(`${base}/set`, 'the operation writes nothing (empty set and no input)');
+      for (const [field, value] of Object.entries(operation.set)) {
+        const pointer = `${base}/set/${escapePointer(field)}`;
+        const def = declared(field, pointer);
+        if (!def) continue;
+        if (inputFields.has(field)) at(pointer, `"${field}" is both set and asked for as input`);
+        if (!fitsType(def.type, value)) at(pointer, `${JSON.stringify(value)} does not fit a ${String(def.type)} field`);
+        if (value === null && def.required === true) at(pointer, `"${field}" is required and cannot be cleared`);
+        const items = dictItems(def);
+        if (items && items !== 'table' && typeof value === 'string' && !items.has(value)) {
+          at(pointer, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
+        }
+      }
+    } else if (inputFields.size === 0 && operation.set === undefined) {
+      at(base, 'the operation writes nothing: declare `set` or `input`');
+    }
+  });
+
+  if (isObject(entity.defaultGrants)) {
+    const grantable = new Set<string>([...ENTITY_ACTIONS, ...keys]);
+    for (const [role, granted] of Object.entries(entity.defaultGrants)) {
+      asArray(granted).forEach((name, j) => {
+        if (typeof name === 'string' && !grantable.has(name)) {
+          at(`/defaultGrants/${escapePointer(role)}/${j}`, `"${name}" is neither an action nor an operation key of this entity`);
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * `POST <api>/importExcel`: rows of an .xlsx (first sheet, headers = field labels or property names) become records
+ * checked by the same rules as the add form. Valid rows are inserted together in one transaction; invalid ones are
+ * listed in an error report (the rows with a 错误信息 column) stored for the caller's tenant. Partial success answers
+ * `code:201` with `{totalCount, errorCount, successCount, msg, fileUrl, fileName}` (contract §1.1).
+ */
+import ExcelJS from 'exceljs';
+import { isMultiValue, type FieldDef } from '../../src/contracts/entity.ts';
+import type { Result } from '../../src/contracts/envelope.ts';
+import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
+import type { AppContext, Caller } from '../context.ts';
+import { ok } from '../core/envelope.ts';
+import { BusinessError } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { storeUpload } from '../files/routes.ts';
+import type { FileStore } from '../files/store.ts';
+import type { EntityRuntime } from './registry.ts';
+import { insertRow } from './repository.ts';
+import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
+import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
+import { enforceCustomer } from './data-scope.ts';
+import { treeRules } from './tree.ts';
+
+export const IMPORT_ROW_LIMIT = 10_000;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+type Cell = ExcelJS.CellValue;
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** A cell as the text a person typed: rich text joined, formulas by their result, dates in the field's format. */
+function cellText(value: Cell, field: FieldDef): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    // Spreadsheet dates carry no zone; exceljs reads them as UTC.
+    const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    return field.type === 'datetime' ? `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}` : date;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText(value.result as Cell, field);
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value).trim();
+}
+
+/** Converts typed text to the field's type; returns the text itself when it does not convert, so validation names it. */
+function typedValue(ctx: AppContext, field: FieldDef, text: string): unknown {
+  if (text === '') return undefined;
+  if (field.dict && !ctx.tableDicts.has(field.dict)) {
+    // Several texts (multi-dict, checkbox) are typed comma-joined, as the export writes them.
+    if (isMultiValue(field)) return text.split(/[,，]/).map((part) => ctx.dicts.valueFor(field.dict!, part.trim()) ?? part.trim()).join(',');
+    return ctx.dicts.valueFor(field.dict, text) ?? text;
+  }
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+    case 'money': {
+      const n = Number(text.replaceAll(',', ''));
+      return Number.isFinite(n) ? n : text;
+    }
+    case 'boolean':
+      if (['是', 'true', '1', 'TRUE', 'Y'].includes(text)) return true;
+      if (['否', 'false', '0', 'FALSE', 'N'].includes(text)) return false;
+      return text;
+    default:
+      return text;
+  }
+}
+
+export async function importExcel(
+  ctx: AppContext,
+  entity: EntityRuntime,
+  caller: Caller,
+  store: FileStore,
+  file: { filename: string; data: Buffer },
+): Promise<Result<unknown>> {
+  if (!/\.xlsx$/i.test(file.filename) || !ZIP_MAGIC.every((byte, i) => file.data[i] === byte)) {
+    throw new BusinessError('请上传 .xlsx 格式的Excel文件');
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(file.data as unknown as ExcelJS.Buffer);
+  } catch {
+    throw new BusinessError('无法读取该Excel文件，请检查文件是否损坏');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 2) throw new BusinessError('Excel中没有数据行');
+
+  // Header cells name fields by label (as exported) or by property name.
+  const byHeader = new Map<string, string>();
+  for (const [property, field] of Object.entries(entity.schema.fields)) {
+    if (field.readOnly) continue;
+    byHeader.set(field.label, property);
+    byHeader.set(property, property);
+  }
+  const headerRow = sheet.getRow(1);
+  const columnField = new Map<number, string>();
+  const headers: string[] = [];
+  headerRow.eachCell((cell, column) => {
+    const header = cellText(cell.value, { label: '', type: 'string' }).replace(/[*＊]$/, '').trim();
+    headers[column] = header;
+    const property = byHeader.get(header);
+    if (property) columnField.set(column, property);
+  });
+  if (columnField.size === 0) throw new BusinessError(`表头与${entity.schema.title}的字段不对应，请使用导出的文件作为模板`);
+
+  const rows: Array<{ line: number; cells: string[]; record: Record<string, unknown> }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    if (line === 1) return;
+    const cells: string[] = [];
+    const data: Record<string, unknown> = {};
+    for (const [column, property] of columnField) {
+      const text = cellText(row.getCell(column).value, entity.schema.fields[property]);
+      cells[column] = text;
+      data[property] = typedValue(ctx, entity.schema.fields[property], text);
+    }
+    if (cells.every((text) => !text)) return;
+    const record = normaliseRecord(entity.schema, data);
+    sanitiseRecord(entity, record);
+    rows.push({ line, cells, record });
+  });
+  if (rows.length === 0) throw new BusinessError('Excel中没有数据行');
+  if (rows.length > IMPORT_ROW_LIMIT) throw new BusinessError(`一次最多导入${IMPORT_ROW_LIMIT}行，请拆分文件`);
+
+  await resolveDirectoryNames(ctx.db, entity, caller.tenantId, rows.map((row) => row.record));
+  const good: Array<Record<string, unknown>> = [];
+  const bad: Array<{ line: number; cells: string[]; message: string }> = [];
+  const seen = new Map<string, Set<unknown>>();
+  // Tree entities: each row's parent must be an existing node of the tenant; those parents gain hasChild.
+  const tree = treeRules(entity);
+  const parents = new Set<string>();
+  for (const row of rows) {
+    applyDefaults(entity, row.record);
+    enforceCustomer(entity, caller, row.record);
+    const errors = recordErrors(ctx, entity, row.record);
+    if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));
+    // Two rows of the same file may not share a unique value either.
+    for (const [name, field] of Object.entries(entity.schema.fields)) {
+      if (!field.unique || row.record[name] === undefined || errors.some((e) => e.field === name)) continue;
+      const values = seen.get(name) ?? new Set<unknown>();
+      if (values.has(row.record[name])) errors.push({ field: name, message: `${field.label}“${String(row.record[name])}”在文件中重复` });
+      values.add(row.record[name]);
+      seen.set(name, values);
+    }
+    if (errors.length === 0 && tree) {
+      try {
+        for (const parent of await tree.beforeWrite(ctx.db, caller.tenantId, row.record)) parents.add(parent);
+      } catch (error: unknown) {
+        // A parent that is missing, or too deep, refuses this row only.
+        if (!(error instanceof BusinessError)) throw error;
+        errors.push(...(error.fieldErrors.length > 0 ? error.fieldErrors : [{ field: tree.tree.parentField, message: error.message }]));
+      }
+    }
+    if (errors.length > 0) bad.push({ line: row.line, cells: row.cells, message: errors.map((e) => e.message).join('；') });
+    else good.push(row.record);
+  }
+
+  if (good.length > 0) {
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const record of good) {
+        await hashPasswords(entity, record);
+        await insertRow(tx, entity, {
+          id: newId(), ...writableValues(entity, record), createBy: caller.username, sysOrgCode: caller.orgCode, tenant_id: caller.tenantId,
+        });
+      }
+      if (tree) await tree.refresh(tx, caller.tenantId, [...parents]);
+    });
+  }
+  if (bad.length === 0) return ok(null, `文件导入成功！数据行数：${good.length}`);
+
+  const report = await errorReport(headers, bad);
+  const fileName = `${entity.schema.title}导入错误.xlsx`;
+  const stored = await storeUpload(ctx, store, caller, { filename: fileName, data: report, biz: 'errlog' });
+  const msg = `总上传行数：${rows.length}，已导入行数：${good.length}，错误行数：${bad.length}`;
+  return {
+    success: true,
+    code: 201,
+    message: msg,
+    result: { totalCount: rows.length, errorCount: bad.length, successCount: good.length, msg, fileUrl: `/sys/common/static/${stored.path}`, fileName },
+    timestamp: Date.now(),
+  };
+}
+
+/** The refused rows as they were, with the line number and what is wrong. */
+async function errorReport(headers: string[], bad: Array<{ line: number; cells: string[]; message: string }>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('错误数据');
+  const columns = headers.map((header, column) => ({ header, column })).filter((c) => c.header !== undefined);
+  sheet.addRow(['行号', ...columns.map((c) => c.header), '错误信息']).font = { bold: true };
+  for (const row of bad) sheet.addRow([row.line, ...columns.map((c) => row.cells[c.column] ?? ''), row.message]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

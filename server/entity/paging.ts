@@ -1,0 +1,120 @@
+/**
+ * Paging and counting rules that keep list requests cheap on large tables (1M rows per tenant) without changing
+ * the JeecgBoot wire contract (docs/decisions.md, "Deep pages and counts on large tables"):
+ *
+ * - Deep pages: a page may start at most `maxOffset` rows in (the first 10,000 rows of any filter and sort can be
+ *   paged through); a later page is refused with a sentence asking for a narrower query. Pages past the first are
+ *   read as a "deferred join": the OFFSET walk selects only ids from the sort index (index-only), then the page's
+ *   rows are fetched by primary key, so skipping rows never reads their heap tuples.
+ * - Counts: up to `exactCountUpTo` matches are counted exactly on every request (a LIMITed count costs at most that
+ *   many index entries). Above it the exact count is computed once per tenant + filter and reused for
+ *   `countCacheMs`, so `total` may lag recent writes by that long but stays a real count, never an estimate.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SystemTables } from '../db/schema.ts';
+import { BusinessError } from '../core/errors.ts';
+
+type Db = Kysely<SystemTables>;
+
+/** Mutable so tests can exercise the rules with a few dozen rows; the server never changes them. */
+export const LIST_LIMITS = {
+  /** Rows a list page may skip; pages starting at or beyond this are refused. */
+  maxOffset: 10_000,
+  /** Totals up to this are counted exactly on every request. */
+  exactCountUpTo: 10_000,
+  /** How long a larger total is reused. */
+  countCacheMs: 15_000,
+  /** Distinct (tenant, table, filter) totals kept; the oldest is dropped first. */
+  countCacheEntries: 500,
+};
+
+interface CachedTotal {
+  total: number;
+  expires: number;
+}
+
+// Per database handle, so two databases in one process (tests run both backends) never share a total.
+let totalsByDb = new WeakMap<Db, Map<string, CachedTotal>>();
+const pendingTotals = new Map<string, Promise<number>>();
+
+function totalsOf(db: Db): Map<string, CachedTotal> {
+  let totals = totalsByDb.get(db);
+  if (!totals) totalsByDb.set(db, (totals = new Map()));
+  return totals;
+}
+
+/** Forgets cached totals (tests, and any caller that must see its own bulk write at once). */
+export function clearCountCache(): void {
+  totalsByDb = new WeakMap();
+}
+
+/** Refuses a page that starts too deep, with the sentence the list screen shows. */
+export function assertPageDepth(offset: number): void {
+  if (offset >= LIST_LIMITS.maxOffset) {
+    throw new BusinessError(`列表最多可翻阅前${LIST_LIMITS.maxOffset}条记录，请增加查询条件缩小范围`);
+  }
+}
+
+function cacheKey(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>): string {
+  const compiled = sql`${from} where ${where}`.compile(db);
+  return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+}
+
+function remember(cachedTotals: Map<string, CachedTotal>, key: string, total: number): void {
+  cachedTotals.delete(key);
+  cachedTotals.set(key, { total, expires: Date.now() + LIST_LIMITS.countCacheMs });
+  while (cachedTotals.size > LIST_LIMITS.countCacheEntries) {
+    const oldest = cachedTotals.keys().next().value;
+    if (oldest === undefined) break;
+    cachedTotals.delete(oldest);
+  }
+}
+
+/** Rows matching `where` in `from` (a table identifier), under the rules above. `where` includes the tenant. */
+export async function countMatches(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const key = cacheKey(db, from, where);
+  const cachedTotals = totalsOf(db);
+  const cached = cachedTotals.get(key);
+  if (cached && cached.expires > Date.now()) return cached.total;
+  const bound = LIST_LIMITS.exactCountUpTo;
+  const bounded = await sql<{ total: number }>`select count(*)::int as total
+    from (select 1 from ${from} where ${where} limit ${bound + 1}) as bounded`.execute(db);
+  const small = bounded.rows[0]?.total ?? 0;
+  if (small <= bound) {
+    cachedTotals.delete(key);
+    return small;
+  }
+  // Concurrent requests for the same large total share one count instead of each scanning the table.
+  let pending = pendingTotals.get(key);
+  if (!pending) {
+    pending = sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`
+      .execute(db)
+      .then((result) => result.rows[0]?.total ?? 0)
+      .finally(() => pendingTotals.delete(key));
+    pendingTotals.set(key, pending);
+  }
+  const total = await pending;
+  remember(cachedTotals, key, total);
+  return total;
+}
+
+/**
+ * The rows of one page. Page 1 reads the rows straight from the sort index; later pages walk the OFFSET over ids
+ * only and then fetch the page's rows by primary key, in the same order.
+ */
+export async function pageRows<Row>(
+  db: Db,
+  parts: { select: RawBuilder<unknown>; from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  const { select, from, where, order } = parts;
+  if (offset === 0) {
+    const { rows } = await sql<Row>`select ${select} from ${from} where ${where} order by ${order} limit ${limit}`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<Row>`select ${select} from ${from} where id in (
+      select id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}
+    ) order by ${order}`.execute(db);
+  return rows;
+}

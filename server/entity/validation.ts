@@ -1,0 +1,111 @@
+/** Write checks shared by add, edit and import: the schema's rules, dictionary membership and uniqueness. */
+import type { FieldError } from '../../src/contracts/envelope.ts';
+import { fieldMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import type { AppContext, Caller } from '../context.ts';
+import { ValidationError } from '../core/errors.ts';
+import type { EntityRuntime } from './registry.ts';
+import { findDuplicate } from './repository.ts';
+import { splitPaths } from '../../src/contracts/files.ts';
+import { tableDictionaryTexts } from '../dict/table-dicts.ts';
+import { directoryErrors } from './field-types.ts';
+import { scopeConditions } from './data-scope.ts';
+
+/** Schema validation, then dictionary membership: the same rules the browser form applies, plus the live dicts. */
+export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!entity.validate(record)) {
+    for (const error of entity.validate.errors ?? []) {
+      const field =
+        error.keyword === 'required'
+          ? String((error.params as { missingProperty: string }).missingProperty)
+          : error.instancePath.replace(/^\//, '');
+      if (errors.some((e) => e.field === field)) continue;
+      const def = entity.schema.fields[field];
+      errors.push({ field, message: `${def?.label ?? field}：${fieldMessage(def, error.keyword, error.params)}` });
+    }
+  }
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    const value = record[name];
+    // Table dictionaries are checked against their rows, in referenceErrors.
+    if (!field.dict || ctx.tableDicts.has(field.dict) || value === undefined || errors.some((e) => e.field === name)) continue;
+    if (!String(value).split(',').every((v) => ctx.dicts.has(field.dict!, v))) {
+      errors.push({ field: name, message: `${field.label}：请从列表中选择` });
+    }
+  }
+  return errors;
+}
+
+export function validate(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): void {
+  const errors = recordErrors(ctx, entity, record);
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+export async function uniqueErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, id?: string): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    if (!field.unique || record[name] === undefined) continue;
+    if (await findDuplicate(ctx.db, entity, caller.tenantId, name, record[name], id)) {
+      errors.push({ field: name, message: `${field.label}“${String(record[name])}”已存在` });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Image and file fields may name only files uploaded in the caller's tenant, at most `maxCount` of them: a path
+ * typed by hand, or another tenant's file, would otherwise become readable through this record.
+ */
+export async function fileErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    if (field.type !== 'image' && field.type !== 'file') continue;
+    const paths = splitPaths(record[name]);
+    if (paths.length === 0) continue;
+    if (paths.length > (field.maxCount ?? 1)) {
+      errors.push({ field: name, message: `${field.label}最多${field.maxCount ?? 1}个` });
+      continue;
+    }
+    const known = await ctx.db.selectFrom('sys_file').select('path').where('path', 'in', paths).where('tenant_id', '=', caller.tenantId).execute();
+    if (known.length !== new Set(paths).size) errors.push({ field: name, message: `${field.label}：文件不存在，请重新上传` });
+  }
+  return errors;
+}
+
+/** Values of table-dictionary fields must be rows of the source entity in the caller's tenant. */
+export async function referenceErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    const dict = field.dict ? ctx.tableDicts.get(field.dict) : undefined;
+    const values = String(record[name] ?? '').split(',').filter(Boolean);
+    if (!dict || values.length === 0) continue;
+    // A picked row must be one the caller could have picked: the source entity's data scope applies.
+    const found = await tableDictionaryTexts(ctx.db, dict, caller.tenantId, values, await scopeConditions(ctx.db, dict.entity, caller));
+    if (!values.every((v) => found.has(v))) errors.push({ field: name, message: `${field.label}：请从列表中选择` });
+  }
+  errors.push(...(await directoryErrors(ctx.db, entity, caller, record)));
+  return errors;
+}
+
+/** Uniqueness, stored files and table-dictionary references: the checks that need the database. */
+export async function assertUnique(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, id?: string) {
+  const errors = [
+    ...(await uniqueErrors(ctx, entity, caller, record, id)),
+    ...(await fileErrors(ctx, entity, caller, record)),
+    ...(await referenceErrors(ctx, entity, caller, record)),
+  ];
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+/** Field defaults for a new record, where the body left the field out. */
+export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>): void {
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    if (record[name] === undefined && field.default !== undefined && !field.readOnly) record[name] = field.default;
+  }
+}
+
+/** The column values a write stores: every writable field, absent ones as null. */
+export function writableValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of writableFields(entity.schema)) values[name] = record[name] ?? null;
+  return values;
+}

@@ -1,0 +1,22 @@
+/** The company footer of the public pages: address, service phone, copyright, ICP record and licence, from settings. */
+import type { CSSProperties } from 'react';
+import { usePlatformSettings } from '../settings.tsx';
+
+export function PlatformFooter({ style }: { style?: CSSProperties }) {
+  const settings = usePlatformSettings();
+  const contact = [
+    settings.footerAddress && `地址：${settings.footerAddress}`,
+    settings.servicePhone && `客服电话：${settings.servicePhone}`,
+  ].filter(Boolean);
+  const legal = [
+    settings.companyName && `Copyright © ${new Date().getFullYear()} ${settings.companyName}`,
+    settings.recordNumber,
+    settings.licenseNumber && `网络货运经营许可证：${settings.licenseNumber}`,
+  ].filter(Boolean);
+  return (
+    <footer style={{ textAlign: 'center', padding: '16px', fontSize: 12, lineHeight: '22px', ...style }}>
+      {contact.length > 0 ? <div>{contact.join('　')}</div> : null}
+      {legal.length > 0 ? <div>{legal.join('　')}</div> : null}
+    </footer>
+  );
+}

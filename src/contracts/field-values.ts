@@ -1,0 +1,87 @@
+/**
+ * Pure value rules of the newer field types, shared by the form widgets, the ajv formats and the server: tags,
+ * typed numbers, coordinates and comma-joined lists.
+ */
+
+/** Comma-joined list → its non-empty, trimmed parts. */
+export function splitList(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  return String(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function joinList(parts: readonly string[]): string | undefined {
+  const kept = parts.map((part) => part.trim()).filter(Boolean);
+  return kept.length > 0 ? kept.join(',') : undefined;
+}
+
+/**
+ * The tags input's typing rule (JeecgBoot's quirk, kept as the product behaves): semicolons the user typed are
+ * dropped, then a semicolon goes after every two characters, so `abcde` reads `ab;cd;e`.
+ */
+export function formatTagsInput(raw: string): string {
+  const chars = Array.from(raw.replaceAll(';', '').replaceAll('；', ''));
+  const pairs: string[] = [];
+  for (let i = 0; i < chars.length; i += 2) pairs.push(chars.slice(i, i + 2).join(''));
+  return pairs.join(';');
+}
+
+/** The text shown in the tags input → the stored, comma-joined tags. */
+export function tagsInputToValue(text: string): string | undefined {
+  return joinList(text.split(/[;,，]/));
+}
+
+/** Stored tags → the text the tags input shows. */
+export function tagsValueToInput(value: unknown): string {
+  return splitList(value).join(';');
+}
+
+/** What the number input accepts: an optional minus, digits, an optional decimal point and more digits. */
+export const NUMBER_INPUT = /^-?\d+(\.\d*)?$/;
+
+/** The number input's text on blur → a number, or undefined (the input is cleared) when it is not one. */
+export function parseNumberInput(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!NUMBER_INPUT.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+const COORDINATE = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,2}(?:\.\d+)?)$/;
+
+/** `lng,lat` → the pair, or undefined when malformed or out of range (-180..180, -90..90). */
+export function parseCoordinates(value: string): { lng: number; lat: number } | undefined {
+  const match = COORDINATE.exec(value.replace(/\s+/g, ''));
+  if (!match) return undefined;
+  const lng = Number(match[1]);
+  const lat = Number(match[2]);
+  if (Math.abs(lng) > 180 || Math.abs(lat) > 90) return undefined;
+  return { lng, lat };
+}
+
+export function isCoordinates(value: string): boolean {
+  return parseCoordinates(value) !== undefined && !/\s/.test(value);
+}
+
+/** Two numbers → the stored text; undefined while either is missing. */
+export function formatCoordinates(lng: number | undefined, lat: number | undefined): string | undefined {
+  if (lng === undefined || lat === undefined || !Number.isFinite(lng) || !Number.isFinite(lat)) return undefined;
+  return `${lng},${lat}`;
+}
+
+/** HTML → plain text for list cells and excerpts (tags dropped, common entities decoded, spaces collapsed). */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EntitySchema } from '../../src/contracts/entity.ts';
+import { checkAllSchemas, type Problem } from '../../scripts/lib/schema-files.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DRIVER_FILE = 'schemas/entities/freight/hy-driver.entity.json';
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch copy of schemas/ whose driver file has the given operations and grants. */
+function problemsWith(patch: (driver: EntitySchema) => void): Problem[] {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'operations-lint-'));
+  temps.push(root);
+  fs.cpSync(path.join(repoRoot, 'schemas'), path.join(root, 'schemas'), { recursive: true });
+  const driver = JSON.parse(fs.readFileSync(path.join(repoRoot, DRIVER_FILE), 'utf8')) as EntitySchema;
+  patch(driver);
+  fs.writeFileSync(path.join(root, DRIVER_FILE), JSON.stringify(driver, null, 2));
+  return checkAllSchemas(root).filter((p) => p.file === DRIVER_FILE);
+}
+
+describe('lint of entity operations', () => {
+  it('accepts the driver review operations as shipped', () => {
+    expect(problemsWith(() => undefined)).toEqual([]);
+  });
+
+  it('reports keys, fields, dictionary values, types and grants by pointer', () => {
+    const problems = problemsWith((driver) => {
+      driver.operations = [
+        { key: 'edit', label: '编辑', placement: ['row'], set: { reviewStatus: '2' } },
+        { key: 'approve', label: '审核通过', placement: ['toolbar'], set: { reviewStatus: '9', ghost: 'x', creditScore: 'high', driverName: null } },
+        { key: 'approve', label: '再次', placement: ['row'], when: { reviewStatus: ['7', '1,2'], createBy: ['a'] }, set: { reviewRemark: 'x' }, input: [{ field: 'reviewRemark' }, { field: 'licenseImg' }] },
+        { key: 'noop', label: '空', placement: ['row'] },
+      ];
+      driver.defaultGrants = { ops: ['list', 'approve', 'publish'] };
+    });
+    const byPointer = new Map(problems.map((p) => [p.path, p.message]));
+    expect(byPointer.get('/operations/0/key')).toMatch(/CRUD route/);
+    expect(byPointer.get('/operations/1/placement')).toMatch(/needs a `when`/);
+    expect(byPointer.get('/operations/1/set/reviewStatus')).toMatch(/"9" is not an item of dictionary "review_status"/);
+    expect(byPointer.get('/operations/1/set/ghost')).toMatch(/unknown field "ghost"/);
+    expect(byPointer.get('/operations/1/set/creditScore')).toMatch(/does not fit a integer field/);
+    expect(byPointer.get('/operations/1/set/driverName')).toMatch(/required and cannot be cleared/);
+    expect(byPointer.get('/operations/2/key')).toMatch(/declared twice/);
+    expect(byPointer.get('/operations/2/when/reviewStatus/0')).toMatch(/"7" is not an item/);
+    expect(byPointer.get('/operations/2/when/reviewStatus/1')).toMatch(/plain value/);
+    expect(byPointer.get('/operations/2/when/createBy')).toMatch(/system field "createBy"/);
+    expect(byPointer.get('/operations/2/set/reviewRemark')).toMatch(/both set and asked for as input/);
+    expect(byPointer.get('/operations/2/input/1/field')).toMatch(/cannot take uploads/);
+    expect(byPointer.get('/operations/3')).toMatch(/writes nothing/);
+    expect(byPointer.get('/defaultGrants/ops/2')).toMatch(/"publish" is neither an action nor an operation key/);
+    expect(problems.map((p) => p.path).sort()).toEqual([...byPointer.keys()].sort());
+  });
+});
