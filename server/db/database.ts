@@ -62,6 +62,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     options: `-c TimeZone=${TIME_ZONE}`,
     types: typeOverrides as pg.CustomTypesConfig,
   });
+  // An idle connection the server drops (restart, failover, terminated backend) is removed from the pool; without a
+  // listener node would treat the event as an uncaught exception and end the process.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL: an idle connection failed and was dropped from the pool: ${error.message}\n`);
+  });
   const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
