@@ -41,6 +41,7 @@ import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
+import { registerSystemRoutes } from './system/index.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 
 export { API_PREFIX };
@@ -150,8 +151,11 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerDuplicateRoutes(app, ctx, API_PREFIX);
   registerCheckRuleRoutes(app, ctx, API_PREFIX);
   registerSettingsRoutes(app, ctx, API_PREFIX);
-  for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
-  for (const entity of entities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
+  registerSystemRoutes(app, ctx, API_PREFIX);
+  // Entities managed by server code (system tables) get their endpoints from server/system instead.
+  const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
+  for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
+  for (const entity of engineEntities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
   registerOpenApiRoute(app, ctx, API_PREFIX, registeredRoutes);
   registerWebApp(app, config.webDir);
   await app.ready();

@@ -15,6 +15,7 @@ import type { AccessProvider } from '../../src/providers/access.ts';
 import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
 
 const OperationDialog = lazy(() => import('./OperationDialog.tsx'));
+const OperationPanelDrawer = lazy(() => import('./OperationPanelDrawer.tsx'));
 
 /** Row buttons shown inline before they fold into a 更多 menu. */
 const MAX_INLINE_ROW_OPERATIONS = 2;
@@ -85,10 +86,24 @@ export interface RowOperationsProps {
 /** The operations of one row, for the 操作 column. Renders nothing when none applies to this row. */
 export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
   const { access } = useServices();
-  const { start, dialogNode } = useOperationRunner(entity, onDone);
+  const runner = useOperationRunner(entity, onDone);
+  const [panel, setPanel] = useState<OperationDef>();
   const operations = permittedOperations(entity, access, 'row').filter((operation) => operationAllows(operation, record));
   if (operations.length === 0) return null;
   const target: OperationTarget = { ids: [record.id as RecordId] };
+  // Panel operations open their renderer for this row instead of calling the server.
+  const start = (operation: OperationDef, rowTarget: OperationTarget, confirmed = false) =>
+    operation.panel ? setPanel(operation) : runner.start(operation, rowTarget, confirmed);
+  const dialogNode: ReactNode = (
+    <>
+      {runner.dialogNode}
+      {panel && (
+        <Suspense fallback={null}>
+          <OperationPanelDrawer entity={entity} operation={panel} record={record} onClose={() => setPanel(undefined)} onChanged={onDone} />
+        </Suspense>
+      )}
+    </>
+  );
 
   if (operations.length > MAX_INLINE_ROW_OPERATIONS) {
     return (
@@ -113,7 +128,7 @@ export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
   return (
     <>
       {operations.map((operation) =>
-        operation.confirm && !operation.input?.length ? (
+        operation.confirm && !operation.input?.length && !operation.panel ? (
           <Popconfirm
             key={operation.key}
             title={operation.confirm}

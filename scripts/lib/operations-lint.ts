@@ -45,6 +45,10 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
       keys.add(key);
     }
     const placement = asArray(operation.placement);
+    if (isObject(operation.panel)) {
+      if (placement.length !== 1 || placement[0] !== 'row') at(`${base}/placement`, 'a panel operation opens a drawer for one row: placement must be ["row"]');
+      if (operation.set !== undefined || operation.input !== undefined) at(`${base}/panel`, 'a panel operation calls no endpoint of its own, so it takes no `set` or `input`');
+    }
     if (placement.includes('toolbar') && !isObject(operation.when)) {
       at(`${base}/placement`, 'a toolbar operation acts on every row passing `when`, so it needs a `when`');
     }

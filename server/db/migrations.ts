@@ -4,6 +4,7 @@
  * (db/entity-tables.ts). Never edit a migration that has shipped: add a new one.
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { systemMigrations } from '../system/index.ts';
 
 const audit = sql`create_time timestamptz not null default now()`;
 
@@ -160,7 +161,7 @@ const migrations: Record<string, Migration> = {
 
 class InCodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return { ...migrations, ...systemMigrations };
   }
 }
 

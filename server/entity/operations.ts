@@ -134,6 +134,8 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
   for (const operation of operations) {
+    // A panel opens a renderer that calls its own endpoints: there is nothing to run here.
+    if (operation.panel) continue;
     const validateInput = ajv.compile(operationInputSchema(entity.schema, operation));
     const handler = async (request: FastifyRequest) => {
       const caller = requireCaller(request);

@@ -8,7 +8,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
 import { buildFilters, buildOrder, pageParams, type QueryParams } from './query.ts';
-import { assertPageDepth, countMatches, pageRows } from './paging.ts';
+import { assertPageDepth, pageRows, pageWithTotal } from './paging.ts';
 import { isSecretProperty } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
@@ -100,11 +100,8 @@ export async function listRows(
   const offset = (pageNo - 1) * pageSize;
   assertPageDepth(offset);
   const parts = { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: buildOrder(entity, params) };
-  // Sequential on purpose: PGlite has one session, and a pg pool connection each would double the pool pressure.
-  const records = await pageRows<WireRecord>(db, parts, pageSize, offset);
-  // A page that is not full ends the list, so it already tells the total: no count needed (small lists, last pages).
-  const pageEndsList = records.length < pageSize && (records.length > 0 || offset === 0);
-  const total = pageEndsList ? offset + records.length : await countMatches(db, parts.from, parts.where);
+  // Rows and total in one statement (paging.ts): a round trip is most of a small list request's cost.
+  const { rows: records, total } = await pageWithTotal<WireRecord>(db, parts, pageSize, offset);
   return {
     records,
     total,

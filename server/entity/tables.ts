@@ -99,6 +99,7 @@ async function syncSortIndexes(tx: Kysely<SystemTables>, entity: EntityRuntime):
 
 export async function syncEntityTables(db: Kysely<SystemTables>, entities: EntityRuntime[]): Promise<void> {
   for (const entity of entities) {
+    if (entity.schema.managedBy === 'server') continue;
     const known = await db
       .selectFrom('sys_schema_sync')
       .select('checksum')

@@ -198,6 +198,13 @@ export interface EntitySchema {
   operations?: OperationDef[];
   /** Which rows a caller may see and change beyond the tenant (every entity is tenant-scoped). */
   dataScope?: DataScope;
+  /**
+   * `server`: the table is created by a migration and the endpoints under `api` by server code (system tables such
+   * as sys_user, whose writes have rules of their own). The file still describes the screen, the validation (the
+   * same ajv rules on both sides), the menu and the permission rows; the engine creates no table and no generic
+   * endpoints for it. Default `engine`.
+   */
+  managedBy?: 'engine' | 'server';
 }
 
 /**
@@ -253,6 +260,23 @@ export interface OperationDef {
   successMessage?: string;
   /** Shown as a danger (red) button. */
   danger?: boolean;
+  /**
+   * Instead of calling `<api>/<key>`, the row button opens a drawer with a registered renderer (a permission tree,
+   * a dictionary's items, …) given the row. The renderer calls its own endpoints, each with its own permission;
+   * `<prefix>:<key>` only decides whether the button shows. Row placement only; no `set` or `input`.
+   */
+  panel?: OperationPanel;
+}
+
+export interface OperationPanel {
+  /** Renderer type registered in renderers/index.ts, e.g. `permission-tree`. */
+  node: string;
+  /** Drawer title (default the operation's label). */
+  title?: string;
+  /** Drawer width in px (default 640). */
+  width?: number;
+  /** Settings handed to the renderer as they are. */
+  props?: Record<string, string | number | boolean | null>;
 }
 
 /** Columns every entity table has besides its declared fields. */

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { DictModel, WireRecord } from '../../../src/contracts/index.ts';
-import { createRegistry } from '../../../src/engine/registry.ts';
+import { createRegistry, type Registry } from '../../../src/engine/registry.ts';
 import { RegistryProvider } from '../../../src/engine/render-node.tsx';
 import { ServicesProvider } from '../../../src/engine/services.tsx';
 import type { Services } from '../../../src/engine/services.tsx';
@@ -64,7 +64,16 @@ export function accessTo(...codes: string[]): AccessProvider {
 
 export function renderWithServices(
   ui: ReactElement,
-  options: { data: DataProvider; dicts?: Record<string, DictModel[]>; dictProvider?: DictProvider; access?: AccessProvider; files?: FileProvider; lookups?: LookupProvider },
+  options: {
+    data: DataProvider;
+    dicts?: Record<string, DictModel[]>;
+    dictProvider?: DictProvider;
+    access?: AccessProvider;
+    files?: FileProvider;
+    lookups?: LookupProvider;
+    /** Extra renderers a test registers (e.g. a stand-in for a panel node). */
+    register?: (registry: Registry) => void;
+  },
 ) {
   const services: Services = {
     data: options.data,
@@ -74,6 +83,7 @@ export function renderWithServices(
     lookups: options.lookups ?? stubLookups(),
   };
   const registry = registerRenderers(createRegistry());
+  options.register?.(registry);
   return render(
     <RegistryProvider registry={registry}>
       <ServicesProvider services={services}>{ui}</ServicesProvider>

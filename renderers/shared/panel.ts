@@ -1,0 +1,17 @@
+/**
+ * What a renderer opened by a row operation's `panel` receives (see OperationPanel in src/contracts/entity.ts):
+ * the screen's entity, the row, the panel's settings, and callbacks to close the drawer or refresh the list.
+ */
+import type { EntitySchema, OperationDef, WireRecord } from '../../src/contracts/index.ts';
+
+export interface OperationPanelProps {
+  entity: EntitySchema;
+  operation: OperationDef;
+  record: WireRecord;
+  /** `panel.props` of the operation, as written in the schema. */
+  settings: Record<string, string | number | boolean | null>;
+  /** Closes the drawer (e.g. after saving). */
+  onClose(): void;
+  /** Reloads the list behind the drawer (the panel changed something it shows). */
+  onChanged(): void;
+}

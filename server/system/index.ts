@@ -1,0 +1,45 @@
+/**
+ * System administration (issue 5): one folder per area, each with its endpoints (routes.ts) and its migrations
+ * (migrations.ts). Screens are entity schema files with `"managedBy": "server"` under schemas/entities/system.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { registerUsersRoutes } from './users/routes.ts';
+import { registerRolesRoutes } from './roles/routes.ts';
+import { registerDepartsRoutes } from './departs/routes.ts';
+import { registerDictsRoutes } from './dicts/routes.ts';
+import { registerMenusRoutes } from './menus/routes.ts';
+import { registerLogsRoutes } from './logs/routes.ts';
+import { registerJobsRoutes } from './jobs/routes.ts';
+import { registerAnnouncementsRoutes } from './announcements/routes.ts';
+import { usersMigrations } from './users/migrations.ts';
+import { rolesMigrations } from './roles/migrations.ts';
+import { departsMigrations } from './departs/migrations.ts';
+import { dictsMigrations } from './dicts/migrations.ts';
+import { menusMigrations } from './menus/migrations.ts';
+import { logsMigrations } from './logs/migrations.ts';
+import { jobsMigrations } from './jobs/migrations.ts';
+import { announcementsMigrations } from './announcements/migrations.ts';
+
+export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  registerUsersRoutes(app, ctx, prefix);
+  registerRolesRoutes(app, ctx, prefix);
+  registerDepartsRoutes(app, ctx, prefix);
+  registerDictsRoutes(app, ctx, prefix);
+  registerMenusRoutes(app, ctx, prefix);
+  registerLogsRoutes(app, ctx, prefix);
+  registerJobsRoutes(app, ctx, prefix);
+  registerAnnouncementsRoutes(app, ctx, prefix);
+}
+
+export const systemMigrations: Record<string, Migration> = {
+  ...usersMigrations,
+  ...rolesMigrations,
+  ...departsMigrations,
+  ...dictsMigrations,
+  ...menusMigrations,
+  ...logsMigrations,
+  ...jobsMigrations,
+  ...announcementsMigrations,
+};
