@@ -166,7 +166,9 @@ class InCodeMigrations implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrations() });
+  // Areas (server/system/*) number their migrations in their own ranges, so a later core or area migration may
+  // sort before one a database already ran; each still runs exactly once.
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
