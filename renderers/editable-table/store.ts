@@ -1,0 +1,239 @@
+/**
+ * The grid's state outside React: rows, selection, cell errors and footer totals, with subscriptions fine enough
+ * that typing in one cell re-renders that row and the footer only — never the other 9,999 rows or the table
+ * shell. Structure changes (add, remove, move, reload) bump `structure`, which the virtual body listens to.
+ */
+import type { GridColumn } from '../../src/contracts/grid.ts';
+import { FooterTotals } from './statistics.ts';
+import { addRows, insertBelow, moveRow, removeRows, type GridRow } from './rows.ts';
+
+type Listener = () => void;
+
+export class GridStore {
+  private rows: GridRow[] = [];
+  private index = new Map<string, number>();
+  private readonly rowListeners = new Map<string, Set<Listener>>();
+  private readonly structureListeners = new Set<Listener>();
+  private readonly footerListeners = new Set<Listener>();
+  private readonly selectionListeners = new Set<Listener>();
+  private errors = new Map<string, Map<string, string>>();
+  private selected = new Set<string>();
+  /** Per-row change counter: a row's snapshot for React (its values and its errors both count). */
+  private readonly versions = new Map<string, number>();
+  /** Bumped on every structural change; the virtual body re-renders on it. */
+  structure = 0;
+  footerVersion = 0;
+  selectionVersion = 0;
+  readonly totals: FooterTotals;
+
+  constructor(private readonly columns: readonly GridColumn[], rows: readonly GridRow[] = []) {
+    this.totals = new FooterTotals(columns);
+    this.replaceAll(rows);
+  }
+
+  // --- reading -------------------------------------------------------------------------------------------------
+
+  all(): readonly GridRow[] {
+    return this.rows;
+  }
+
+  size(): number {
+    return this.rows.length;
+  }
+
+  at(position: number): GridRow | undefined {
+    return this.rows[position];
+  }
+
+  byId(id: string): GridRow | undefined {
+    const position = this.index.get(id);
+    return position === undefined ? undefined : this.rows[position];
+  }
+
+  positionOf(id: string): number {
+    return this.index.get(id) ?? -1;
+  }
+
+  rowVersion(id: string): number {
+    return this.versions.get(id) ?? 0;
+  }
+
+  errorOf(id: string, key: string): string | undefined {
+    return this.errors.get(id)?.get(key);
+  }
+
+  isSelected(id: string): boolean {
+    return this.selected.has(id);
+  }
+
+  selectedIds(): string[] {
+    return this.rows.filter((row) => this.selected.has(row.id)).map((row) => row.id);
+  }
+
+  // --- subscribing (for useSyncExternalStore) -----------------------------------------------------------------
+
+  subscribeRow(id: string, listener: Listener): () => void {
+    let set = this.rowListeners.get(id);
+    if (!set) this.rowListeners.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.rowListeners.delete(id);
+    };
+  }
+
+  subscribeStructure(listener: Listener): () => void {
+    this.structureListeners.add(listener);
+    return () => this.structureListeners.delete(listener);
+  }
+
+  subscribeFooter(listener: Listener): () => void {
+    this.footerListeners.add(listener);
+    return () => this.footerListeners.delete(listener);
+  }
+
+  subscribeSelection(listener: Listener): () => void {
+    this.selectionListeners.add(listener);
+    return () => this.selectionListeners.delete(listener);
+  }
+
+  // --- writing -------------------------------------------------------------------------------------------------
+
+  replaceAll(rows: readonly GridRow[]): void {
+    this.rows = [...rows];
+    this.errors = new Map();
+    this.selected = new Set([...this.selected].filter((id) => rows.some((row) => row.id === id)));
+    this.totals.reset(this.rows);
+    this.reindex();
+    this.emitStructure();
+    this.emitFooter();
+    this.emitSelection();
+  }
+
+  /** One cell's new value: that row and the footer are told, nobody else. */
+  setCell(id: string, key: string, value: unknown): void {
+    const position = this.index.get(id);
+    if (position === undefined) return;
+    const before = this.rows[position];
+    if (before[key] === value) return;
+    this.rows[position] = { ...before, [key]: value };
+    this.totals.change(key, before[key], value);
+    this.emitRow(id);
+    this.emitFooter();
+  }
+
+  /** Merges changed fields into a row (a live update from another page); returns the keys that changed. */
+  patchRow(id: string, patch: Record<string, unknown>): string[] {
+    const position = this.index.get(id);
+    if (position === undefined) return [];
+    const before = this.rows[position];
+    const changed = Object.keys(patch).filter((key) => key !== 'id' && before[key] !== patch[key]);
+    if (changed.length === 0) return [];
+    this.rows[position] = { ...before, ...Object.fromEntries(changed.map((key) => [key, patch[key]])) };
+    for (const key of changed) this.totals.change(key, before[key], patch[key]);
+    this.emitRow(id);
+    this.emitFooter();
+    return changed;
+  }
+
+  setErrors(errors: ReadonlyArray<{ id: string; key: string; message: string }>): void {
+    const touched = new Set([...this.errors.keys(), ...errors.map((e) => e.id)]);
+    this.errors = new Map();
+    for (const { id, key, message } of errors) {
+      let cells = this.errors.get(id);
+      if (!cells) this.errors.set(id, (cells = new Map()));
+      cells.set(key, message);
+    }
+    for (const id of touched) this.emitRow(id);
+  }
+
+  setCellError(id: string, key: string, message: string | undefined): void {
+    const cells = this.errors.get(id);
+    if ((cells?.get(key) ?? undefined) === message) return;
+    if (message) {
+      if (cells) cells.set(key, message);
+      else this.errors.set(id, new Map([[key, message]]));
+    } else cells?.delete(key);
+    this.emitRow(id);
+  }
+
+  add(count = 1): GridRow[] {
+    const before = this.rows.length;
+    this.rows = addRows(this.rows, this.columns, count);
+    const added = this.rows.slice(before);
+    for (const row of added) this.totals.addRow(row);
+    this.afterStructure();
+    return added;
+  }
+
+  insertBelow(position: number): GridRow {
+    this.rows = insertBelow(this.rows, position, this.columns);
+    const row = this.rows[Math.min(position + 1, this.rows.length - 1)];
+    this.totals.addRow(row);
+    this.afterStructure();
+    return row;
+  }
+
+  remove(ids: ReadonlySet<string>): void {
+    for (const row of this.rows) if (ids.has(row.id)) this.totals.removeRow(row);
+    this.rows = removeRows(this.rows, ids);
+    for (const id of ids) {
+      this.selected.delete(id);
+      this.errors.delete(id);
+    }
+    this.afterStructure();
+    this.emitSelection();
+  }
+
+  move(from: number, to: number): void {
+    const moved = moveRow(this.rows, from, to);
+    if (moved === this.rows) return;
+    this.rows = [...moved];
+    this.reindex();
+    this.emitStructure();
+  }
+
+  toggleSelected(id: string, on: boolean, single = false): void {
+    if (single) this.selected = new Set(on ? [id] : []);
+    else if (on) this.selected.add(id);
+    else this.selected.delete(id);
+    this.emitSelection();
+  }
+
+  selectAll(on: boolean): void {
+    this.selected = on ? new Set(this.rows.map((row) => row.id)) : new Set();
+    this.emitSelection();
+  }
+
+  // --- internals -----------------------------------------------------------------------------------------------
+
+  private afterStructure(): void {
+    this.reindex();
+    this.emitStructure();
+    this.emitFooter();
+  }
+
+  private reindex(): void {
+    this.index = new Map(this.rows.map((row, position) => [row.id, position]));
+  }
+
+  private emitRow(id: string): void {
+    this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+    for (const listener of this.rowListeners.get(id) ?? []) listener();
+  }
+
+  private emitStructure(): void {
+    this.structure += 1;
+    for (const listener of this.structureListeners) listener();
+  }
+
+  private emitFooter(): void {
+    this.footerVersion += 1;
+    for (const listener of this.footerListeners) listener();
+  }
+
+  private emitSelection(): void {
+    this.selectionVersion += 1;
+    for (const listener of this.selectionListeners) listener();
+  }
+}

@@ -1,0 +1,125 @@
+/** The editable grid as a person uses it: edit cells, see totals follow, add/remove/move rows, validate. */
+import { createRef } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GridColumn } from '../../src/contracts/grid.ts';
+import EditableTable from '../../renderers/editable-table/EditableTable.tsx';
+import type { EditableTableHandle } from '../../renderers/editable-table/types.ts';
+import { accessTo, renderWithServices, stubData } from './helpers/render-screen.tsx';
+
+const columns: GridColumn[] = [
+  { key: 'goods', title: '货物名称', type: 'input', validateRules: [{ required: true }] },
+  { key: 'unit', title: '单位', type: 'select', options: [{ value: 't', title: '吨' }, { value: 'p', text: '件' }], defaultValue: 't' },
+  { key: 'weight', title: '重量', type: 'inputNumber', statistics: ['sum', 'average'], validateRules: [{ pattern: 'n', message: '${title}须为数字' }] },
+];
+const rows = [
+  { id: 'r1', goods: '钢材', unit: 't', weight: '10.5' },
+  { id: 'r2', goods: '水泥', unit: 'p', weight: '4.25' },
+];
+
+function renderGrid(extra: Partial<Parameters<typeof EditableTable>[0]> = {}, codes?: string[]) {
+  const handle = createRef<EditableTableHandle>();
+  renderWithServices(<EditableTable columns={columns} rows={rows} rowNumber rowSelection handleRef={handle} {...extra} />, {
+    data: stubData(),
+    access: codes ? accessTo(...codes) : undefined,
+  });
+  return handle;
+}
+
+// jsdom has no layout: give the grid's scroll box the size a browser would, so the virtual body has a viewport.
+const sizes = ['clientHeight', 'clientWidth'] as const;
+const originals = sizes.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
+beforeAll(() => {
+  for (const name of sizes) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (!this.classList.contains('grid-scroll')) return 0;
+        return name === 'clientHeight' ? 400 : 1200;
+      },
+    });
+  }
+});
+afterAll(() => {
+  sizes.forEach((name, i) => Object.defineProperty(HTMLElement.prototype, name, originals[i] ?? { configurable: true, value: 0 }));
+});
+
+const cellOf = (rowText: string, column: number) => within(screen.getByText(rowText).closest('[role="row"]') as HTMLElement).getAllByRole('gridcell')[column];
+
+describe('editable table', () => {
+  it('shows rows with option texts, row numbers and the 合计/平均 footer', () => {
+    renderGrid();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', '', '*货物名称', '单位', '重量']);
+    expect(screen.getByText('钢材')).toBeInTheDocument();
+    expect(screen.getByText('件')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['1', '2']);
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('14.75');
+    expect(screen.getByText('平均').closest('[role="row"]')).toHaveTextContent('7.3750');
+  });
+
+  it('edits a cell in place and the totals follow at once', async () => {
+    const user = userEvent.setup();
+    renderGrid();
+    await user.click(cellOf('钢材', 3));
+    const input = await screen.findByRole('spinbutton', { name: '重量' });
+    await user.clear(input);
+    await user.type(input, '0.75');
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('5.00');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('spinbutton', { name: '重量' })).toBeInTheDocument(); // Enter moved down a row, still editing
+  });
+
+  it('adds a row with defaults, removes selected rows and clears the selection', async () => {
+    const user = userEvent.setup();
+    const handle = renderGrid();
+    await user.click(screen.getByRole('button', { name: /新增/ }));
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(3));
+    expect(handle.current!.getValues()[2]).toEqual({ unit: 't' });
+    await user.click(screen.getByRole('checkbox', { name: '选择第1行' }));
+    expect(screen.getByRole('button', { name: '清空选择（已选 1 项）' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(screen.queryByText('钢材')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('rowheader')).toHaveLength(2);
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('4.25');
+  });
+
+  it('moves rows with the drag-sort buttons and saves their positions', async () => {
+    const user = userEvent.setup();
+    const handle = renderGrid({ dragSort: true, dragSortKey: 'sortNo' });
+    const first = screen.getByText('钢材').closest('[role="row"]') as HTMLElement;
+    expect(within(first).getByRole('button', { name: '上移' })).toBeDisabled();
+    await user.click(within(first).getByRole('button', { name: '下移' }));
+    expect(handle.current!.getValues().map((r) => [r.goods, r.sortNo])).toEqual([
+      ['水泥', 1],
+      ['钢材', 2],
+    ]);
+    // The footer is not shown while rows can be dragged (as JVxeTable).
+    expect(screen.queryByText('合计')).not.toBeInTheDocument();
+  });
+
+  it('validates every row and marks the first error', async () => {
+    const handle = renderGrid({ rows: [...rows, { id: 'r3', goods: '', unit: 't', weight: 'abc' }] });
+    let errors: Awaited<ReturnType<EditableTableHandle['validate']>> = [];
+    await act(async () => {
+      errors = await handle.current!.validate();
+    });
+    expect(errors.map((e) => e.message)).toEqual(['货物名称不能为空', '重量须为数字']);
+    const invalid = screen.getAllByRole('gridcell').filter((c) => c.getAttribute('aria-invalid') === 'true');
+    expect(invalid).toHaveLength(2);
+  });
+
+  it('hides add and remove without the permission codes of its prefix', () => {
+    renderGrid({ authPre: 'order:line:' }, ['order:line:add']);
+    expect(screen.getByRole('button', { name: /新增/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
+  });
+
+  it('renders only a screenful of rows out of 10,000', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `m${i}`, goods: `货物${i}`, unit: 't', weight: String(i) }));
+    renderGrid({ rows: many, height: 400 });
+    expect(screen.getAllByRole('row').length).toBeLessThan(60);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '10001');
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('49995000');
+  });
+});
