@@ -146,7 +146,7 @@ export default function EditableTable(props: EditableTableProps) {
     getValues: () => rowsForSave(store.all(), { dragSortKey: props.dragSort ? (props.dragSortKey ?? 'orderNum') : undefined }),
     addRows: (count) => void store.add(count),
     patchRow: (id, patch) => store.patchRow(id, patch),
-  }));
+  }), [store, virtualizer, handlers, props.columns, props.dragSort, props.dragSortKey]);
 
   const items = virtualizer.getVirtualItems();
   return (

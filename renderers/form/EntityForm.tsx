@@ -23,6 +23,7 @@ import type { TreeParentContext } from './TreeParentWidget.tsx';
 import { buildUiSchema, recordToFormData } from './ui-schema.ts';
 import { FormFields, type FormData } from './FormFields.tsx';
 import { formSchemaFor, mergeErrorSchemas, useFieldChecks } from './field-checks.ts';
+import { ChildTables, type ChildTableHandle } from './ChildTables.tsx';
 
 /** rjsf/ajv errors → the contract's human sentences for the failing field. */
 export function transformErrorsFor(entity: EntitySchema) {
@@ -67,6 +68,8 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const [loadError, setLoadError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<FormData>>();
+  // Line-item grids that loaded (schema `children`); their rows travel in the same add/edit body.
+  const childTablesRef = useRef<Map<string, ChildTableHandle>>(new Map());
 
   const schema = useMemo(() => {
     // The object title would repeat the modal title.
@@ -114,6 +117,14 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     try {
       // Duplicate and check-rule validators run once more; their messages show inline.
       if (!(await checks.checkAll(values))) return;
+      for (const [property, table] of childTablesRef.current) {
+        const problem = await table.validate();
+        if (problem) {
+          message.error(problem);
+          return;
+        }
+        values[property] = table.rows();
+      }
       const result =
         mode === 'edit' && recordId !== undefined
           ? await data.update(entity.api, recordId, withClearedFields(entity, values))
@@ -167,6 +178,15 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
           onSubmit={onSubmit}
         />
       );
+  const withChildren =
+    entity.children?.length && !loading && !loadError ? (
+      <>
+        {body}
+        <ChildTables entity={entity} recordId={mode === 'edit' ? recordId : undefined} onHandles={(handles) => (childTablesRef.current = handles)} />
+      </>
+    ) : (
+      body
+    );
 
   if (entity.form.mode === 'page') {
     // Page mode: the list screen hides its table and shows this card in its place, in the same tab.
@@ -183,7 +203,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
           </Space>,
         ]}
       >
-        {body}
+        {withChildren}
       </Card>
     );
   }
@@ -191,7 +211,8 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     <Modal
       title={title}
       open={open}
-      width={entity.form.width ?? MODAL_WIDTH_BY_COLUMNS[entity.form.columns ?? 1]}
+      // Line-item grids need room for their columns.
+      width={entity.form.width ?? (entity.children?.length ? 1100 : MODAL_WIDTH_BY_COLUMNS[entity.form.columns ?? 1])}
       okText="确定"
       cancelText="取消"
       confirmLoading={saving}
@@ -201,7 +222,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       mask={{ closable: false }}
       destroyOnHidden
     >
-      {body}
+      {withChildren}
     </Modal>
   );
 }
@@ -212,5 +233,7 @@ const MODAL_WIDTH_BY_COLUMNS = [600, 600, 900, 1100, 1300];
 function withClearedFields(entity: EntitySchema, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of writableFields(entity)) out[name] = values[name] ?? null;
+  // Line items travel as they are (only grids that loaded put them there).
+  for (const child of entity.children ?? []) if (child.property in values) out[child.property] = values[child.property];
   return out;
 }

@@ -333,6 +333,7 @@ function lint(
   const problems: Problem[] = [];
   const dictionaries = lintDictionaries(dicts, problems);
   lintTableDictionaries(dicts, entities, problems);
+  lintChildTables(entities, problems);
   const menuKeys = lintMenus(menus, problems);
 
   const unique = {
@@ -395,6 +396,32 @@ function lintDictionaries(dicts: Array<LoadedFile<DictionaryFile>>, problems: Pr
     });
   }
   return out;
+}
+
+/** `children` must name an engine entity holding the foreign key, sort field and columns it lists. */
+function lintChildTables(entities: Array<LoadedFile<EntitySchema>>, problems: Problem[]): void {
+  const byName = new Map<string, Json>();
+  for (const { data } of entities) if (isObject(data) && typeof data.name === 'string') byName.set(data.name, data);
+  for (const { file, data } of entities) {
+    if (!isObject(data)) continue;
+    asArray(data.children).forEach((child, i) => {
+      if (!isObject(child) || typeof child.entity !== 'string') return;
+      const at = (key: string, message: string) => problems.push({ file, path: `/children/${i}/${key}`, message });
+      const target = byName.get(child.entity);
+      if (!target) return at('entity', `unknown entity "${child.entity}"`);
+      if (target.managedBy === 'server') at('entity', `"${child.entity}" is managed by server code; line items need an engine entity`);
+      const fields = isObject(target.fields) ? target.fields : {};
+      for (const key of ['foreignKey', 'sortField'] as const) {
+        const name = child[key];
+        if (typeof name === 'string' && !(name in fields)) at(key, `entity "${child.entity}" has no field "${name}"`);
+      }
+      const sort = typeof child.sortField === 'string' ? fields[child.sortField] : undefined;
+      if (isObject(sort) && sort.type !== 'integer') at('sortField', 'the sort field must be an integer field');
+      asArray(child.columns).forEach((name, j) => {
+        if (typeof name === 'string' && !(name in fields)) at(`columns/${j}`, `entity "${child.entity}" has no field "${name}"`);
+      });
+    });
+  }
 }
 
 /** Table dictionaries must name an entity and two of its fields (or id). */

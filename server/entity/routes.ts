@@ -23,6 +23,8 @@ import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { enforceCustomer, idsInScope, scopeConditions } from './data-scope.ts';
+import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
+import { childListPath } from '../../src/contracts/entity.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
@@ -51,9 +53,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const code = (action: Parameters<typeof permissionCode>[1]) => permissionCode(entity.schema, action);
   const exposes = new Set(entityActions(entity.schema));
   const tree = treeRules(entity);
-  /** Deletes rows; in a tree, only leaves (or whole subtrees chosen together), then refreshes their parents. */
+  const children = childTablesOf(entity, ctx.entities);
+  /** Deletes rows (and their line items); in a tree, only leaves (or whole subtrees chosen together), then refreshes their parents. */
   const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[]) => {
     const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
+    await deleteChildRows(tx, tenantId, children, ids);
     const deleted = await deleteRows(tx, entity, tenantId, ids);
     await tree?.refresh(tx, tenantId, parents);
     return deleted;
@@ -97,6 +101,20 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     return ok(presented);
   });
 
+  // Line items of one parent (JeecgBoot `query<Child>ListByMainId`): readable by whoever may read the parent.
+  for (const child of children) {
+    app.get<{ Querystring: { id?: string } }>(`${base}/${childListPath(child.def)}`, { config: { permission: code('list') } }, async (request) => {
+      const caller = requireCaller(request);
+      const id = String(request.query.id ?? '');
+      const parent = await findRow(ctx.db, entity, caller.tenantId, id, await scopeOf(request, caller));
+      if (!parent) throw new BusinessError(NOT_FOUND);
+      const rows = await childRowsOf(ctx.db, caller.tenantId, child, id);
+      const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, child.entity, caller.tenantId, rows);
+      const mask = !caller.permissions.has(code('edit'));
+      return ok(presentRows(child.entity, ctx.dicts, rows, mask, tableTexts));
+    });
+  }
+
   if (exposes.has('add')) app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
@@ -105,6 +123,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     enforceCustomer(entity, caller, record);
     validate(ctx, entity, record);
     await assertUnique(ctx, entity, caller, record);
+    const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
     await hashPasswords(entity, record);
     const id = newId();
     await ctx.db
@@ -118,6 +137,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
           sysOrgCode: caller.orgCode,
           tenant_id: caller.tenantId,
         });
+        await writeChildRows(tx, caller, id, lineItems);
         await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
       })
       .catch((error: unknown) => translateUniqueViolation(entity, error));
@@ -130,6 +150,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const id = typeof body.id === 'string' ? body.id : '';
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
     const scope = await scopeOf(request, caller);
+    const lineItems = await prepareChildRows(ctx, caller, children, body);
     await ctx.db
       .transaction()
       .execute(async (tx) => {
@@ -155,6 +176,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
           updateBy: caller.username,
           updateTime: new Date().toISOString(),
         }, scope);
+        await writeChildRows(tx, caller, id, lineItems);
         await tree?.refresh(tx, caller.tenantId, parents);
       })
       .catch((error: unknown) => translateUniqueViolation(entity, error));

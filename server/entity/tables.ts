@@ -17,6 +17,7 @@ import {
 import { FILE_LIST_MAX_LENGTH } from '../../src/contracts/files.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
+import { childForeignKeys } from './children.ts';
 
 function columnType(field: FieldDef): RawBuilder<unknown> {
   switch (field.type) {
@@ -49,7 +50,7 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
     case 'coordinates':
       return sql.raw(`varchar(${COORDINATES_MAX})`);
     case 'department':
-      return sql.raw(`varchar(${DEPARTMENT_ID_MAX})`);
+      return sql.raw(`varchar(${field.multiple ? Math.floor(field.maxLength ?? DEFAULT_USER_MAX) : DEPARTMENT_ID_MAX})`);
     case 'user':
       return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_USER_MAX)})`);
   }
@@ -61,8 +62,8 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
  */
 const INDEX_LAYOUT = 'sort-indexes-v2';
 
-function syncChecksum(entity: EntityRuntime): string {
-  return crypto.createHash('sha256').update(`${entity.checksum}:${INDEX_LAYOUT}`).digest('hex');
+function syncChecksum(entity: EntityRuntime, foreignKeys: readonly string[]): string {
+  return crypto.createHash('sha256').update(`${entity.checksum}:${INDEX_LAYOUT}:${foreignKeys.join(',')}`).digest('hex');
 }
 
 /** A Postgres identifier (max 63 bytes): long table/column pairs keep a hash suffix so names stay unique. */
@@ -98,14 +99,16 @@ async function syncSortIndexes(tx: Kysely<SystemTables>, entity: EntityRuntime):
 }
 
 export async function syncEntityTables(db: Kysely<SystemTables>, entities: EntityRuntime[]): Promise<void> {
+  const foreignKeysOf = childForeignKeys(entities);
   for (const entity of entities) {
+    const foreignKeys = foreignKeysOf.get(entity.schema.name) ?? [];
     if (entity.schema.managedBy === 'server') continue;
     const known = await db
       .selectFrom('sys_schema_sync')
       .select('checksum')
       .where('entity', '=', entity.schema.name)
       .executeTakeFirst();
-    const checksum = syncChecksum(entity);
+    const checksum = syncChecksum(entity, foreignKeys);
     if (known?.checksum === checksum) continue;
     await db.transaction().execute(async (tx) => {
       const table = sql.id(entity.schema.table);
@@ -124,6 +127,13 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
         }
       }
       await syncSortIndexes(tx, entity);
+      // Line items are read and replaced by parent id (children.ts).
+      for (const property of foreignKeys) {
+        const columnName = entity.columns.get(property);
+        if (!columnName) continue;
+        await sql`create index if not exists ${sql.id(indexName('ix', entity.schema.table, columnName, 'fk'))}
+          on ${table} (tenant_id, ${sql.id(columnName)})`.execute(tx);
+      }
       await tx
         .insertInto('sys_schema_sync')
         .values({ entity: entity.schema.name, checksum })

@@ -65,8 +65,11 @@ export interface FieldDef {
   maxCount?: number;
   /** image/file: upload folder (`biz`), default the entity's table name. */
   biz?: string;
-  /** dict fields: how the form offers the items. `checkbox` stores several values (like `multiple`). */
-  widget?: 'select' | 'radio' | 'checkbox';
+  /**
+   * dict fields: how the form offers the items. `checkbox` stores several values (like `multiple`).
+   * string fields: `cron`, a Quartz cron input that previews the next run times (`<api>/cronPreview`).
+   */
+  widget?: 'select' | 'radio' | 'checkbox' | 'cron';
   /** dict and user fields: several values, comma-joined on the wire and in the database. */
   multiple?: boolean;
   /** The form asks `/sys/duplicate/check` while the user types (and again on submit). */
@@ -79,7 +82,7 @@ export interface FieldDef {
 export function isMultiValue(field: FieldDef): boolean {
   if (field.type === 'tags') return true;
   if (field.dict) return field.multiple === true || field.widget === 'checkbox';
-  return field.type === 'user' && field.multiple === true;
+  return (field.type === 'user' || field.type === 'department') && field.multiple === true;
 }
 
 export type QueryMode = 'like' | 'eq' | 'range';
@@ -205,6 +208,11 @@ export interface EntitySchema {
    * endpoints for it. Default `engine`.
    */
   managedBy?: 'engine' | 'server';
+  /**
+   * Line items edited inside this entity's form as editable grids and saved with it in one transaction
+   * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
+   */
+  children?: ChildTableDef[];
 }
 
 /**
@@ -267,6 +275,30 @@ export interface OperationDef {
    */
   panel?: OperationPanel;
 }
+
+export interface ChildTableDef {
+  /** The child entity's `name`: an engine entity whose table holds the rows. */
+  entity: string;
+  /** The child's field holding the parent's id; the server fills it, it is never typed. */
+  foreignKey: string;
+  /** Property carrying the rows in add/edit bodies (JeecgBoot: `<child>List`), e.g. `lineList`. */
+  property: string;
+  /** Heading of the grid in the form, e.g. 货物明细. */
+  title: string;
+  /** Child fields shown as grid columns, in order (default: the child's form fields without the foreign key). */
+  columns?: string[];
+  /** Child integer field the server writes each row's 1-based position into; the grid gets up/down buttons. */
+  sortField?: string;
+  /** Most rows one parent may hold (default 1000). */
+  maxRows?: number;
+}
+
+/** The JeecgBoot-style endpoint listing one parent's rows of a child: `query<Child>ListByMainId`. */
+export function childListPath(child: Pick<ChildTableDef, 'entity'>): string {
+  return `query${child.entity.charAt(0).toUpperCase()}${child.entity.slice(1)}ListByMainId`;
+}
+
+export const DEFAULT_MAX_CHILD_ROWS = 1000;
 
 export interface OperationPanel {
   /** Renderer type registered in renderers/index.ts, e.g. `permission-tree`. */

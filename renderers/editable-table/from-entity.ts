@@ -1,0 +1,93 @@
+/**
+ * Grid columns and checks for a child entity's rows (schema `children`): each column is a child field, and each
+ * cell is checked with the field's own JSON Schema through ajv — the rules and sentences the server applies to
+ * the same rows, so the grid and the server never disagree about a line item.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { ChildTableDef, EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
+import { isMultiValue } from '../../src/contracts/entity.ts';
+import type { GridCellType, GridColumn } from '../../src/contracts/grid.ts';
+import { AJV_OPTIONS, CUSTOM_FORMATS, fieldMessage, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
+import type { GridRuleHandler } from './validation.ts';
+
+const NUMERIC = new Set<FieldDef['type']>(['integer', 'number', 'money']);
+
+function cellType(field: FieldDef): GridCellType {
+  if (field.dict) return isMultiValue(field) ? 'select-multiple' : 'select';
+  switch (field.type) {
+    case 'text':
+      return 'textarea';
+    case 'integer':
+    case 'number':
+    case 'money':
+      return 'inputNumber';
+    case 'date':
+    case 'datetime':
+      return field.type;
+    case 'boolean':
+      return 'checkbox';
+    case 'tags':
+      return 'tags';
+    default:
+      return 'input';
+  }
+}
+
+/** The child fields the grid shows: the declared columns, else the child's form fields, never the foreign key. */
+export function childColumnFields(child: EntitySchema, def: ChildTableDef): string[] {
+  const names = def.columns ?? child.form.fields;
+  return names.filter((name) => name !== def.foreignKey && name !== def.sortField && child.fields[name]);
+}
+
+export function gridColumnsFor(child: EntitySchema, def: ChildTableDef): GridColumn[] {
+  return childColumnFields(child, def).map((name) => {
+    const field = child.fields[name];
+    return {
+      key: name,
+      title: field.label,
+      type: cellType(field),
+      width: field.type === 'text' ? 240 : 160,
+      dictCode: field.dict,
+      defaultValue: field.default,
+      placeholder: field.placeholder,
+      // Money columns add up, as line items usually should.
+      statistics: field.type === 'money' ? ['sum'] : undefined,
+      validateRules: [...(field.required ? [{ required: true as const, message: `请输入${field.label}` }] : []), { handler: `field:${name}` }],
+    };
+  });
+}
+
+/** A cell's value as the wire carries it: numbers for numeric fields, booleans for boolean ones. */
+export function wireValue(field: FieldDef | undefined, value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return undefined;
+  if (field && NUMERIC.has(field.type) && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (field?.type === 'boolean' && typeof value === 'string') return value === 'true' || value === '1' || value === 'Y';
+  return value;
+}
+
+export function wireRow(child: EntitySchema, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const converted = key === 'id' ? value : wireValue(child.fields[key], value);
+    if (converted !== undefined) out[key] = converted;
+  }
+  return out;
+}
+
+/** `field:<name>` handlers: the field's JSON Schema, compiled once, with the contract's message on failure. */
+export function fieldHandlers(child: EntitySchema): Record<string, GridRuleHandler> {
+  const ajv = new Ajv({ ...AJV_OPTIONS });
+  for (const [name, check] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, check);
+  const handlers: Record<string, GridRuleHandler> = {};
+  for (const [name, field] of Object.entries(child.fields)) {
+    let validate: ValidateFunction | undefined;
+    handlers[`field:${name}`] = (value) => {
+      validate ??= ajv.compile(fieldToJsonSchema(field));
+      const wire = wireValue(field, value);
+      if (wire === undefined || validate(wire)) return undefined;
+      const error = validate.errors?.[0];
+      return fieldMessage(field, error?.keyword ?? '', (error?.params ?? {}) as Record<string, unknown>);
+    };
+  }
+  return handlers;
+}
