@@ -12,6 +12,8 @@ import { GridStore } from './store.ts';
 import { GridRowView, type LaidOutColumn } from './GridRowView.tsx';
 import { GridFooter, GridHeader, GridToolbar } from './GridChrome.tsx';
 import { rowsForSave } from './rows.ts';
+import { isEditable } from './cells.tsx';
+import { parseClipboard, planPaste } from './clipboard.ts';
 import { validateCell, validateRows } from './validation.ts';
 import { ROW_HEIGHT, type EditableTableProps } from './types.ts';
 import './editable-table.css';
@@ -109,10 +111,14 @@ export default function EditableTable(props: EditableTableProps) {
     },
     [store, columns, handlers],
   );
+  const frameRef = useRef<HTMLDivElement>(null);
   const moveActive = useCallback(
-    (move?: 'down' | 'next' | 'previous') => {
+    (move?: 'down' | 'next' | 'previous' | 'stay') => {
+      // Keyboard-driven ends give the keys back to the grid; a blur (a click elsewhere) leaves focus where it went.
+      const giveKeysBack = () => requestAnimationFrame(() => frameRef.current?.focus({ preventScroll: true }));
+      if (move === 'stay') giveKeysBack();
       setActive((current) => {
-        if (!current || !move) return current ? { ...current, editing: false } : current;
+        if (!current || !move || move === 'stay') return current ? { ...current, editing: false } : current;
         const position = store.positionOf(current.id);
         const keys = dataColumns.map((l) => l.column.key);
         let at = keys.indexOf(current.key);
@@ -123,13 +129,61 @@ export default function EditableTable(props: EditableTableProps) {
         if (at >= keys.length) [at, rowAt] = [0, rowAt + 1];
         if (at < 0) [at, rowAt] = [keys.length - 1, rowAt - 1];
         const row = store.at(rowAt);
-        if (!row) return { ...current, editing: false };
+        if (!row) {
+          giveKeysBack();
+          return { ...current, editing: false };
+        }
         virtualizer.scrollToIndex(rowAt, { align: 'auto' });
         return { id: row.id, key: keys[at], editing: true };
       });
     },
     [store, dataColumns, virtualizer],
   );
+
+  /** Keys on the grid while a cell is active but not being edited: move, start editing, clear. */
+  const onGridKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (!active || active.editing) return;
+    const keys = dataColumns.map((l) => l.column.key);
+    const position = store.positionOf(active.id);
+    const go = (rowAt: number, at: number) => {
+      const row = store.at(Math.min(Math.max(rowAt, 0), store.size() - 1));
+      const key = keys[Math.min(Math.max(at, 0), keys.length - 1)];
+      if (!row || !key) return;
+      event.preventDefault();
+      virtualizer.scrollToIndex(store.positionOf(row.id), { align: 'auto' });
+      setActive({ id: row.id, key, editing: false });
+    };
+    const at = keys.indexOf(active.key);
+    const layout = dataColumns[at];
+    const editable = Boolean(layout && isEditable(layout.column) && !layout.disabled && !props.disabled);
+    if (event.key === 'ArrowDown') go(position + 1, at);
+    else if (event.key === 'ArrowUp') go(position - 1, at);
+    else if (event.key === 'ArrowRight') go(position, at + 1);
+    else if (event.key === 'ArrowLeft') go(position, at - 1);
+    else if ((event.key === 'Enter' || event.key === 'F2') && editable) {
+      event.preventDefault();
+      setActive({ ...active, editing: true });
+    } else if (event.key === 'Tab') moveActive(event.shiftKey ? 'previous' : 'next');
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && editable) onCellChange(active.id, active.key, '');
+  };
+
+  /** A block pasted from a spreadsheet fills cells from the active one, adding rows as needed. */
+  const onGridPaste = (event: React.ClipboardEvent<HTMLDivElement>) => {
+    if (!active || active.editing || props.disabled) return;
+    const text = event.clipboardData.getData('text/plain');
+    if (!text) return;
+    event.preventDefault();
+    const editable = (column: GridColumn) => {
+      const layout = dataColumns.find((l) => l.column.key === column.key);
+      return Boolean(layout && isEditable(column) && !layout.disabled);
+    };
+    const plan = planPaste(parseClipboard(text), dataColumns.map((l) => l.column), store.positionOf(active.id), active.key, store.size(), editable);
+    if (plan.addRows > 0) store.add(plan.addRows);
+    for (const write of plan.writes) {
+      const row = store.at(write.position);
+      if (row) onCellChange(row.id, write.key, write.value);
+    }
+  };
 
   useImperativeHandle(props.handleRef, () => ({
     async validate() {
@@ -154,7 +208,16 @@ export default function EditableTable(props: EditableTableProps) {
       {props.toolbar !== false && (
         <GridToolbar store={store} buttons={props.toolbarButtons ?? ['add', 'remove', 'clearSelection']} authPre={authPre} disabled={props.disabled} onAdded={(row) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true })} />
       )}
-      <div role="grid" aria-rowcount={store.size() + 1} aria-colcount={laidOut.length} className="grid-frame">
+      <div
+        role="grid"
+        aria-rowcount={store.size() + 1}
+        aria-colcount={laidOut.length}
+        className="grid-frame"
+        ref={frameRef}
+        tabIndex={0}
+        onKeyDown={onGridKeyDown}
+        onPaste={onGridPaste}
+      >
         <div ref={scrollRef} className="grid-scroll" style={{ height: viewport }}>
           <div style={{ width: totalWidth, minWidth: '100%' }}>
             <GridHeader columns={laidOut} store={store} />

@@ -34,7 +34,7 @@ export interface GridRowViewProps {
   disabled?: boolean;
   onActivate(id: string, key: string, edit: boolean): void;
   onCellChange(id: string, key: string, value: unknown): void;
-  onEditDone(move?: 'down' | 'next' | 'previous'): void;
+  onEditDone(move?: 'down' | 'next' | 'previous' | 'stay'): void;
 }
 
 export function cellStyle(layout: LaidOutColumn, height?: number): CSSProperties {

@@ -60,8 +60,8 @@ export interface CellEditorProps {
   value: unknown;
   options: CellOption[];
   onChange(value: unknown): void;
-  /** Editing ends (Enter, Escape, blur); `move` says where the keyboard wants to go next. */
-  onDone(move?: 'down' | 'next' | 'previous'): void;
+  /** Editing ends: `move` says where the keyboard wants to go next, `stay` is Escape, nothing is a blur. */
+  onDone(move?: 'down' | 'next' | 'previous' | 'stay'): void;
 }
 
 /** The editor of the active cell. */
@@ -75,7 +75,7 @@ export function CellEditor({ column, value, options, onChange, onDone }: CellEdi
     if (event.key === 'Enter' && column.type !== 'textarea') {
       event.preventDefault();
       onDone('down');
-    } else if (event.key === 'Escape') onDone();
+    } else if (event.key === 'Escape') onDone('stay');
     else if (event.key === 'Tab') {
       event.preventDefault();
       onDone(event.shiftKey ? 'previous' : 'next');

@@ -115,6 +115,24 @@ describe('editable table', () => {
     expect(screen.queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
   });
 
+  it('moves with the arrow keys, edits with Enter and fills a pasted spreadsheet block, adding rows', async () => {
+    const user = userEvent.setup();
+    const handle = renderGrid();
+    await user.click(cellOf('钢材', 1)); // 货物名称 of the first row: an input cell opens its editor on click
+    await user.keyboard('{Escape}');
+    await user.keyboard('{ArrowDown}{Enter}');
+    const editor = await screen.findByRole('textbox', { name: '货物名称' });
+    expect(editor).toHaveValue('水泥');
+    await user.keyboard('{Escape}');
+    await user.paste('砂石\tt\t7\n石灰\tp\t1.5');
+    expect(handle.current!.getValues().map((r) => [r.goods, r.unit, r.weight])).toEqual([
+      ['钢材', 't', '10.5'],
+      ['砂石', 't', '7'],
+      ['石灰', 'p', '1.5'],
+    ]);
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('19.0');
+  });
+
   it('renders only a screenful of rows out of 10,000', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `m${i}`, goods: `货物${i}`, unit: 't', weight: String(i) }));
     renderGrid({ rows: many, height: 400 });

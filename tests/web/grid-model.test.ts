@@ -171,3 +171,30 @@ describe('row operations', () => {
     ]);
   });
 });
+
+describe('pasting from a spreadsheet', async () => {
+  const { parseClipboard, planPaste } = await import('../../renderers/editable-table/clipboard.ts');
+  const cols: GridColumn[] = [
+    { key: 'no', title: '#', type: 'row-number' },
+    { key: 'goods', title: '货物', type: 'input' },
+    { key: 'locked', title: '只读', type: 'normal' },
+    { key: 'weight', title: '重量', type: 'inputNumber' },
+  ];
+  const editable = (c: GridColumn) => c.type === 'input' || c.type === 'inputNumber';
+
+  it('splits tab-separated lines and unquotes Excel cells', () => {
+    expect(parseClipboard('a\tb\r\nc\td\r\n')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseClipboard('"x\ty"\t"say ""hi"""\n')).toEqual([['x\ty', 'say "hi"']]);
+  });
+
+  it('fills editable columns from the active cell and adds the rows the block needs', () => {
+    const plan = planPaste([['钢材', '12'], ['水泥', '3', 'extra']], cols, 1, 'goods', 2, editable);
+    expect(plan.addRows).toBe(1);
+    expect(plan.writes).toEqual([
+      { position: 1, key: 'goods', value: '钢材' },
+      { position: 1, key: 'weight', value: '12' },
+      { position: 2, key: 'goods', value: '水泥' },
+      { position: 2, key: 'weight', value: '3' },
+    ]);
+  });
+});
