@@ -6,11 +6,14 @@ import type { Registry } from '../src/engine/registry.ts';
 import type { DetailViewProps } from './detail/types.ts';
 import type { EntityFormProps } from './form/types.ts';
 import type { ListPageProps } from './list-page/types.ts';
+import type { EditableTableProps } from './editable-table/types.ts';
+import type { OperationPanelProps } from './shared/panel.ts';
 import { RendererTypes } from './node-types.ts';
 
 export type { DetailViewProps } from './detail/types.ts';
 export type { EntityFormProps } from './form/types.ts';
 export type { ListPageProps, ScreenHandle } from './list-page/types.ts';
+export type { EditableTableHandle, EditableTableProps } from './editable-table/types.ts';
 
 export { entityScreenType, RendererTypes } from './node-types.ts';
 
@@ -19,5 +22,8 @@ export function registerRenderers(registry: Registry): Registry {
   registry.register<EntityFormProps>({ type: RendererTypes.form, load: () => import('./form/EntityForm.tsx') });
   registry.register<ListPageProps>({ type: RendererTypes.treeList, load: () => import('./tree-list/TreeList.tsx') });
   registry.register<DetailViewProps>({ type: RendererTypes.detail, load: () => import('./detail/DetailView.tsx') });
+  registry.register<OperationPanelProps>({ type: RendererTypes.permissionTree, load: () => import('./permission-tree/PermissionTree.tsx') });
+  registry.register<OperationPanelProps>({ type: RendererTypes.childList, load: () => import('./child-list/ChildListPanel.tsx') });
+  registry.register<EditableTableProps>({ type: RendererTypes.editableTable, load: () => import('./editable-table/EditableTable.tsx') });
   return registry;
 }

@@ -4,6 +4,11 @@ export const RendererTypes = {
   form: 'form',
   treeList: 'tree-list',
   detail: 'detail',
+  permissionTree: 'permission-tree',
+  /** Panel node: a master row's detail records (renderers/child-list). */
+  childList: 'child-list',
+  /** The editable grid (JVxeTable): line items in forms, and any screen that edits rows in place. */
+  editableTable: 'editable-table',
 } as const;
 
 /** The screen renderer of an entity's menu entry: a tree list for entities that declare `tree`, else a list page. */

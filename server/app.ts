@@ -42,6 +42,9 @@ import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { registerSystemRoutes } from './system/index.ts';
+import fastifyWebsocket from '@fastify/websocket';
+import { LiveRows } from './socket/live-rows.ts';
+import { registerVxeSocket } from './socket/vxe-socket.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 
 export { API_PREFIX };
@@ -151,6 +154,11 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerDuplicateRoutes(app, ctx, API_PREFIX);
   registerCheckRuleRoutes(app, ctx, API_PREFIX);
   registerSettingsRoutes(app, ctx, API_PREFIX);
+  // One WebSocket upgrade handler for the app, before any socket route: /websocket and /vxeSocket share it.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  const live = new LiveRows(ctx, config.redisUrl);
+  ctx.live = live;
+  registerVxeSocket(app, ctx, API_PREFIX, live);
   registerSystemRoutes(app, ctx, API_PREFIX);
   // Entities managed by server code (system tables) get their endpoints from server/system instead.
   const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');

@@ -56,6 +56,13 @@ export interface AppContext {
   entities: EntityRuntime[];
   /** Table dictionaries by code, resolved against the entity allow-list. */
   tableDicts: Map<string, TableDictionary>;
+  /** Live grid updates (server/socket/live-rows.ts): told after a write changed rows; absent in tools without sockets. */
+  live?: RowChangeSink;
+}
+
+/** Where writes report changed rows, so live grids on other pages can show them (ids only; readers re-read). */
+export interface RowChangeSink {
+  rowChanged(change: { tenantId: number; entity: string; id: string; caseId?: string | null }): Promise<void>;
 }
 
 /** The authenticated caller, resolved from the session on every non-public request. */

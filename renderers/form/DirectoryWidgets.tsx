@@ -35,11 +35,15 @@ export function DepartWidget(props: WidgetProps) {
       live = false;
     };
   }, [lookups]);
-  const value = typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
+  // With the `multiple` option several departments travel comma-joined, like user fields.
+  const multiple = props.options.multiple === true;
+  const values = splitList(props.value);
+  const value = multiple ? values : typeof props.value === 'string' && props.value !== '' ? props.value : undefined;
   return (
     <TreeSelect
       id={props.id}
       value={value}
+      multiple={multiple}
       treeData={tree}
       placeholder={props.placeholder}
       disabled={props.disabled || props.readonly}
@@ -49,7 +53,7 @@ export function DepartWidget(props: WidgetProps) {
       treeNodeFilterProp="title"
       loading={loading}
       style={{ width: '100%' }}
-      onChange={(next: string | undefined) => props.onChange(next ?? undefined)}
+      onChange={(next: string | string[] | undefined) => props.onChange(Array.isArray(next) ? joinList(next) : (next ?? undefined))}
       onBlur={() => props.onBlur(props.id, props.value)}
     />
   );

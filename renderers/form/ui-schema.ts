@@ -22,6 +22,7 @@ export const WidgetNames = {
   depart: 'DepartWidget',
   user: 'UserWidget',
   treeParent: 'TreeParentWidget',
+  cron: 'CronWidget',
   textarea: 'textarea',
   hidden: 'hidden',
 } as const;
@@ -47,6 +48,8 @@ export function buildUiSchema(entity: EntitySchema): UiSchema {
     ui[name] =
       entity.tree?.parentField === name
         ? { 'ui:widget': WidgetNames.treeParent, 'ui:placeholder': field.placeholder ?? `请选择${field.label}（不选为顶级）` }
+        : field.widget === 'cron'
+        ? { 'ui:widget': WidgetNames.cron, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { api: entity.api } }
         : field.type === 'image' || field.type === 'file'
         ? { 'ui:widget': WidgetNames.upload, 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: biz(field) } }
         : fieldUi(field);
@@ -88,7 +91,7 @@ function fieldUi(field: FieldDef): UiSchema {
     case 'coordinates':
       return { 'ui:widget': WidgetNames.coordinates };
     case 'department':
-      return { 'ui:widget': WidgetNames.depart, 'ui:placeholder': field.placeholder ?? `请选择${field.label}` };
+      return { 'ui:widget': WidgetNames.depart, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
     case 'user':
       return { 'ui:widget': WidgetNames.user, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
     default:

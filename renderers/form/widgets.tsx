@@ -18,6 +18,7 @@ import {
 import { DepartWidget, UserWidget } from './DirectoryWidgets.tsx';
 import { RichTextWidget } from './RichTextWidget.tsx';
 import { TreeParentWidget } from './TreeParentWidget.tsx';
+import { CronWidget } from './CronWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' } as const;
 
@@ -75,4 +76,5 @@ export const entityWidgets = {
   RichTextWidget,
   DepartWidget,
   UserWidget,
+  CronWidget,
 };

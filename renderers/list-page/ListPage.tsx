@@ -14,7 +14,7 @@ import { buildFilters, rowKeyOf } from '../../src/engine/list-query.ts';
 import { listStateFromSearch, listStateKey, listStateToSearch, pageSizesOf } from '../../src/engine/list-url.ts';
 import type { ListState } from '../../src/engine/list-url.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
-import type { RecordId } from '../../src/providers/data.ts';
+import type { ListFilter, RecordId, Scalar } from '../../src/providers/data.ts';
 import { controlState, visibleColumns } from '../../src/providers/access.ts';
 import { RecordDetail, RecordForm, formTakesScreen, listPagination, type FormState } from './record-overlays.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
@@ -49,7 +49,7 @@ interface Selected {
   id: RecordId;
 }
 
-function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPageProps) {
+function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }: ListPageProps) {
   const { data, dicts, access } = useServices();
   const { message, modal } = App.useApp();
   const pageSizes = pageSizesOf(entity);
@@ -64,6 +64,13 @@ function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPagePro
     if (listStateKey(entity, fromUrl) !== listStateKey(entity, listState)) setListState(fromUrl);
   }
   const { query, page, pageSize, sort } = listState;
+  // Fixed values (a detail list's foreign key) by content, so a new object with the same values reloads nothing.
+  const fixedKey = JSON.stringify(fixedValues ?? {});
+  const fixedFilters = useMemo<ListFilter[]>(
+    () => Object.entries(JSON.parse(fixedKey) as Record<string, Scalar>).map(([field, value]) => ({ field, op: 'eq' as const, value })),
+    [fixedKey],
+  );
+  const filtersOf = useCallback((values: typeof query) => [...buildFilters(entity, values), ...fixedFilters], [entity, fixedFilters]);
   const changeList = useCallback(
     (next: ListState, how: 'push' | 'replace' = 'push') => {
       setListState(next);
@@ -105,7 +112,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPagePro
     const controller = new AbortController();
     setLoading(true);
     data
-      .getList(entity.api, { page, pageSize, sort, filters: buildFilters(entity, query) }, controller.signal)
+      .getList(entity.api, { page, pageSize, sort, filters: filtersOf(query) }, controller.signal)
       .then((result) => {
         setRows(result.records);
         setTotal(result.total);
@@ -119,7 +126,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPagePro
         setAnsweredOnce(true);
       });
     return () => controller.abort();
-  }, [data, entity, query, page, pageSize, sort, reloadTick, message]);
+  }, [data, entity, query, page, pageSize, sort, reloadTick, message, filtersOf]);
 
   const reload = useCallback(() => setReloadTick((tick) => tick + 1), []);
 
@@ -205,7 +212,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPagePro
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
         <Space wrap>
           {canAdd ? (
-            <Button type="primary" disabled={addState === 'disabled'} onClick={() => setForm({ open: true, mode: 'add' })}>
+            <Button type="primary" disabled={addState === 'disabled'} onClick={() => setForm({ open: true, mode: 'add', initialValues: fixedValues })}>
               新增
             </Button>
           ) : null}
@@ -216,7 +223,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef }: ListPagePro
           ) : null}
           <ExcelButtons
             entity={entity}
-            query={{ sort, filters: buildFilters(entity, query) }}
+            query={{ sort, filters: filtersOf(query) }}
             selected={selectedIds}
             onImported={reload}
           />

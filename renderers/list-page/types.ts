@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+import type { Scalar } from '../../src/providers/data.ts';
 
 /**
  * What an entity screen offers code that opened it by its path (JeecgBoot's dynamic loader calls `view(formData)`):
@@ -21,4 +22,9 @@ export interface ListPageProps {
   onSearchChange?(search: string, how: 'push' | 'replace'): void;
   /** Receives the screen's handle (see ScreenHandle). */
   handleRef?: Ref<ScreenHandle>;
+  /**
+   * Field → value every request is filtered by (sent as `field=value`, never shown in the query form) and every new
+   * record starts with: a detail list inside its master's panel (e.g. a dictionary's items by `dictId`).
+   */
+  fixedValues?: Record<string, Scalar>;
 }

@@ -9,6 +9,7 @@ import type { Key } from 'react';
 import { App, Button, Card, Skeleton, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import { permissionCode } from '../../src/contracts/index.ts';
+import { CONFIRM_PARAM, CONFIRM_REQUIRED_CODE } from '../../src/contracts/confirm.ts';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import { listDictCodes } from '../../src/engine/fields.ts';
 import { buildFilters, defaultSort, queryValuesFromSearch } from '../../src/engine/list-query.ts';
@@ -19,6 +20,7 @@ import { buildColumns } from '../list-page/columns.tsx';
 import { QueryForm } from '../list-page/QueryForm.tsx';
 import type { ListPageProps } from '../list-page/types.ts';
 import { ExcelButtons } from '../list-page/ExcelButtons.tsx';
+import { RowOperations, permittedOperations } from '../list-page/operations.tsx';
 import { nextTablePaging, type TableSorter } from '../list-page/table-paging.ts';
 import { RecordDetail, RecordForm, formTakesScreen, listPagination, type FormState } from '../list-page/record-overlays.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
@@ -120,17 +122,23 @@ function TreeListBody({ entity, search, handleRef }: ListPageProps) {
   }
 
   const remove = useCallback(
-    async (id: RecordId | RecordId[]) => {
+    async (id: RecordId | RecordId[], confirmed = false) => {
       const ids = Array.isArray(id) ? id : [id];
       try {
-        message.success((await data.deleteMany(entity.api, ids)).message || '删除成功!');
+        const answer = confirmed ? await data.deleteMany(entity.api, ids, { [CONFIRM_PARAM]: true }) : await data.deleteMany(entity.api, ids);
+        message.success(answer.message || '删除成功!');
         setSelectedIds((kept) => kept.filter((k) => !ids.includes(k)));
         reload();
       } catch (error: unknown) {
+        // The server asks first for a node that still has children or members: its question, then the same delete.
+        if (!confirmed && (error as { code?: unknown } | null)?.code === CONFIRM_REQUIRED_CODE) {
+          modal.confirm({ title: '确认删除', content: errorText(error), okText: '确定', cancelText: '取消', okButtonProps: { danger: true }, onOk: () => remove(ids, true) });
+          return;
+        }
         message.error(errorText(error));
       }
     },
-    [data, entity.api, message, reload],
+    [data, entity.api, message, modal, reload],
   );
 
   const columns = useMemo(
@@ -151,9 +159,14 @@ function TreeListBody({ entity, search, handleRef }: ListPageProps) {
               </Button>
             )
           : undefined,
+        // Declared row operations (and panels), as on a list page.
+        operationActions:
+          permittedOperations(entity, access, 'row').length > 0
+            ? (record) => <RowOperations entity={entity} record={record} onDone={reload} />
+            : undefined,
       }),
     // dictVersion: re-translate cells once late dictionaries arrive.
-    [entity, sort, dicts, dictVersion, canAdd, canEdit, canDelete, remove],
+    [entity, sort, dicts, dictVersion, canAdd, canEdit, canDelete, remove, access, reload],
   );
 
   function onTableChange(pagination: TablePaginationConfig, sorter: TableSorter) {

@@ -132,6 +132,7 @@ function lintField(def: Json, base: string, dictionaries: Map<string, DictItems>
   }
 
   if (def.search !== undefined && typeof def.dict !== 'string') at(`${base}/search`, 'search needs a dict to search in');
+  if (def.widget === 'cron' && (def.type !== 'string' || def.dict !== undefined)) at(`${base}/widget`, 'widget cron is for string fields without a dict');
   if (typeof def.dict === 'string') {
     const items = dictionaries.get(def.dict);
     if (!items) at(`${base}/dict`, `unknown dictionary "${def.dict}" (not in ${DICTS_DIR}/*${DICTS_SUFFIX})`);

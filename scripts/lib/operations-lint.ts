@@ -92,7 +92,8 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
           at(pointer, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
         }
       }
-    } else if (inputFields.size === 0 && operation.set === undefined) {
+    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && entity.managedBy !== 'server') {
+      // Server-managed entities implement their operations in code (e.g. 执行一次 runs a job and writes a run row).
       at(base, 'the operation writes nothing: declare `set` or `input`');
     }
   });

@@ -63,7 +63,7 @@ export function registerCasRoutes(app: FastifyInstance, ctx: AppContext, prefix:
     return completeLogin(ctx, user, request.ip);
   };
   for (const path of ['/sys/cas/client/validateLogin', '/cas/client/validateLogin']) {
-    app.get(`${prefix}${path}`, { config: { public: true } }, handler);
-    app.post(`${prefix}${path}`, { config: { public: true } }, handler);
+    app.get(`${prefix}${path}`, { config: { public: true, audit: 'login' } }, handler);
+    app.post(`${prefix}${path}`, { config: { public: true, audit: 'login' } }, handler);
   }
 }

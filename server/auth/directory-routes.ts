@@ -22,7 +22,26 @@ interface DepartRow {
   status: string;
   del_flag: number;
   create_time: string;
+  /** The remaining contract fields (optional: not every caller selects them). */
+  depart_name_en?: string | null;
+  depart_name_abbr?: string | null;
+  description?: string | null;
+  org_type?: string | null;
+  mobile?: string | null;
+  fax?: string | null;
+  address?: string | null;
+  memo?: string | null;
+  create_by?: string | null;
+  update_by?: string | null;
+  update_time?: string | null;
 }
+
+/** Columns of a SysDepartTreeModel node (contract §6.6). */
+export const DEPART_TREE_COLUMNS = [
+  'id', 'parent_id', 'depart_name', 'org_code', 'org_category', 'depart_order', 'status', 'del_flag', 'create_time',
+  'depart_name_en', 'depart_name_abbr', 'description', 'org_type', 'mobile', 'fax', 'address', 'memo',
+  'create_by', 'update_by', 'update_time',
+] as const;
 
 /** Flat rows → tree; a department whose parent is not in the set becomes a root. */
 export function buildDepartTree(rows: DepartRow[]): DepartTreeNode[] {
@@ -42,6 +61,17 @@ export function buildDepartTree(rows: DepartRow[]): DepartTreeNode[] {
       status: row.status,
       delFlag: row.del_flag,
       createTime: row.create_time === null ? null : String(row.create_time),
+      departNameEn: row.depart_name_en ?? null,
+      departNameAbbr: row.depart_name_abbr ?? null,
+      description: row.description ?? null,
+      orgType: row.org_type ?? null,
+      mobile: row.mobile ?? null,
+      fax: row.fax ?? null,
+      address: row.address ?? null,
+      memo: row.memo ?? null,
+      createBy: row.create_by ?? null,
+      updateBy: row.update_by ?? null,
+      updateTime: row.update_time ?? null,
       children: null,
     });
   }
@@ -66,7 +96,7 @@ export function registerDirectoryRoutes(app: FastifyInstance, ctx: AppContext, p
     const ids = splitList(request.query.ids);
     let query = ctx.db
       .selectFrom('sys_depart')
-      .select(['id', 'parent_id', 'depart_name', 'org_code', 'org_category', 'depart_order', 'status', 'del_flag', 'create_time'])
+      .select([...DEPART_TREE_COLUMNS])
       .where('tenant_id', '=', caller.tenantId)
       .where('del_flag', '=', 0);
     if (ids.length > 0) query = query.where('id', 'in', ids);

@@ -21,15 +21,27 @@ function tokenOf(request: FastifyRequest): string {
   return typeof query === 'string' ? query : '';
 }
 
-/** The tenant a request acts in: the header's choice if it is one of the user's tenants, else the first. */
-function resolveTenant(request: FastifyRequest, relTenantIds: string | null): number {
-  const allowed = (relTenantIds ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+export const TENANT_FROZEN_MESSAGE = '该租户已被冻结或不在有效期内，请重新登录';
+
+const tenantIds = (list: string | null | undefined): number[] =>
+  (list ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+
+/**
+ * The tenant a request acts in: the header's choice if it is one of the user's tenants, else the first. A frozen
+ * or expired tenant (`blockedTenantIds`) cannot be chosen, and a user whose tenants are all blocked is refused.
+ */
+function resolveTenant(request: FastifyRequest, relTenantIds: string | null, blockedTenantIds?: string | null): number {
+  const own = tenantIds(relTenantIds);
+  const blocked = tenantIds(blockedTenantIds);
+  const allowed = own.filter((id) => !blocked.includes(id));
   const raw = request.headers['tenant-id'];
   const asked = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : 0;
   if (asked && Number.isInteger(asked) && asked > 0) {
-    if (!allowed.includes(asked)) throw new AuthError(TENANT_CHANGED_MESSAGE);
+    if (!own.includes(asked)) throw new AuthError(TENANT_CHANGED_MESSAGE);
+    if (blocked.includes(asked)) throw new AuthError(TENANT_FROZEN_MESSAGE);
     return asked;
   }
+  if (own.length > 0 && allowed.length === 0) throw new AuthError(TENANT_FROZEN_MESSAGE);
   return allowed[0] ?? 0;
 }
 
@@ -37,7 +49,7 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
   const grants = await findSessionGrants(ctx.db, tokenOf(request));
   if (!grants) return null;
   const { permissionCodes, ...session } = grants;
-  const tenantId = resolveTenant(request, session.relTenantIds);
+  const tenantId = resolveTenant(request, session.relTenantIds, session.blockedTenantIds);
   return { ...session, tenantId, permissions: permissionCodes };
 }
 

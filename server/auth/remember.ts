@@ -56,7 +56,7 @@ export async function attachRememberToken(ctx: AppContext, answer: Result<unknow
 }
 
 export function registerRememberRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  app.get<{ Params: { value: string } }>(`${prefix}/sys/remember/:value`, { config: { public: true } }, async (request, reply) => {
+  app.get<{ Params: { value: string } }>(`${prefix}/sys/remember/:value`, { config: { public: true, audit: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const userId = await consumeRememberToken(ctx.db, request.params.value);
     if (!userId) return fail(EXPIRED);

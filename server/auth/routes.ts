@@ -11,7 +11,7 @@ import { requireCaller } from './guard.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { createSession, findSession, hashToken, revokeSession } from './sessions.ts';
 import { attachRememberToken, forgetRememberToken, wantsRemember } from './remember.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { SysUserTable } from '../db/schema.ts';
 
 type UserRow = Selectable<SysUserTable>;
@@ -96,6 +96,8 @@ export async function completeLogin(
       .select('id')
       .where('id', 'in', tenantIds)
       .where('status', '=', 1)
+      // An expired (or not yet started) tenant counts as frozen too (server/system/departs/tenant-routes.ts).
+      .where(sql<boolean>`(begin_date is null or begin_date <= current_date) and (end_date is null or end_date >= current_date)`)
       .executeTakeFirst();
     if (!live) return fail('与该用户关联的租户均已被冻结，无法登录！');
   }
@@ -162,15 +164,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
     const answer = await passwordLogin(ctx, request, 'any');
     return wantsRemember(request.body) ? attachRememberToken(ctx, answer) : answer;
   };
-  app.post(`${prefix}/sys/login`, { config: { public: true } }, login);
-  app.post(`${prefix}/sys/loginByUsername`, { config: { public: true } }, login);
-  app.post(`${prefix}/sys/customerlogin`, { config: { public: true } }, async (request, reply) => {
+  app.post(`${prefix}/sys/login`, { config: { public: true, audit: 'login' } }, login);
+  app.post(`${prefix}/sys/loginByUsername`, { config: { public: true, audit: 'login' } }, login);
+  app.post(`${prefix}/sys/customerlogin`, { config: { public: true, audit: 'login' } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const answer = await passwordLogin(ctx, request, 'customer');
     return wantsRemember(request.body) ? attachRememberToken(ctx, answer) : answer;
   });
 
-  app.post(`${prefix}/sys/logout`, { config: { public: true } }, async (request) => {
+  app.post(`${prefix}/sys/logout`, { config: { public: true, audit: 'logout' } }, async (request) => {
     const header = request.headers['x-access-token'];
     const token = typeof header === 'string' ? header : '';
     const session = token ? await findSession(ctx.db, token) : null;

@@ -18,6 +18,8 @@ export interface SessionUser {
   customerId: string | null;
   relTenantIds: string | null;
   mustChangePassword: boolean;
+  /** The user's tenants that are frozen or outside their dates today (comma ids); see server/system/departs. */
+  blockedTenantIds?: string | null;
 }
 
 export function hashToken(token: string): string {
@@ -62,6 +64,10 @@ function sessionQuery(db: Kysely<SystemTables>, tokenHash: string) {
       'u.id as userId', 'u.username', 'u.realname', 'u.user_type as userType', 'u.org_code as orgCode',
       'u.customer_id as customerId', 'u.rel_tenant_ids as relTenantIds', 'u.must_change_password as mustChangePassword',
       sql<boolean>`s.last_seen_at < now() - interval '5 minutes'`.as('stale'),
+      sql<string | null>`(select string_agg(t.id::text, ',') from sys_tenant t
+        where position(',' || t.id || ',' in ',' || replace(coalesce(u.rel_tenant_ids, ''), ' ', '') || ',') > 0
+          and not (t.status = 1 and (t.begin_date is null or t.begin_date <= current_date)
+                   and (t.end_date is null or t.end_date >= current_date)))`.as('blockedTenantIds'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)

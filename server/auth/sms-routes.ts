@@ -69,6 +69,6 @@ export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext, prefix:
     await limiter.succeeded();
     return completeLogin(ctx, user, request.ip);
   };
-  app.post(`${prefix}/sys/phoneLogin`, { config: { public: true } }, phoneLogin);
-  app.post(`${prefix}/sys/loginBySMS`, { config: { public: true } }, phoneLogin);
+  app.post(`${prefix}/sys/phoneLogin`, { config: { public: true, audit: 'login' } }, phoneLogin);
+  app.post(`${prefix}/sys/loginBySMS`, { config: { public: true, audit: 'login' } }, phoneLogin);
 }

@@ -121,6 +121,6 @@ export function registerThirdLoginRoutes(app: FastifyInstance, ctx: AppContext, 
     return completeLogin(ctx, user, request.ip);
   };
   for (const base of ['/sys/thirdLogin', '/thirdLogin']) {
-    app.get<{ Params: { token: string } }>(`${prefix}${base}/getLoginUser/:token`, { config: { public: true } }, getLoginUser);
+    app.get<{ Params: { token: string } }>(`${prefix}${base}/getLoginUser/:token`, { config: { public: true, audit: 'login' } }, getLoginUser);
   }
 }

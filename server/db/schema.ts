@@ -28,6 +28,8 @@ export interface SysUserTable {
   create_time: Timestamp;
   update_by: string | null;
   update_time: NullableTimestamp;
+  /** 1 男, 2 女 (migration 0100, system/users). */
+  sex: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SysRoleTable {
@@ -36,6 +38,11 @@ export interface SysRoleTable {
   role_name: string;
   description: string | null;
   create_time: Timestamp;
+  /** Migration 0110 (system/roles): the role's tenant and audit columns. */
+  tenant_id: Defaulted<number>;
+  create_by: ColumnType<string | null, string | null | undefined, string | null>;
+  update_by: ColumnType<string | null, string | null | undefined, string | null>;
+  update_time: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SysUserRoleTable {
@@ -104,6 +111,24 @@ export interface SysDepartTable {
   /** The tenant the department belongs to (migration 0007). */
   tenant_id: Defaulted<number>;
   create_time: Timestamp;
+  /** Contract fields and audit columns (server/system/departs migration 0120). */
+  depart_name_en: Defaulted<string | null>;
+  depart_name_abbr: Defaulted<string | null>;
+  description: Defaulted<string | null>;
+  org_type: Defaulted<string | null>;
+  mobile: Defaulted<string | null>;
+  fax: Defaulted<string | null>;
+  address: Defaulted<string | null>;
+  memo: Defaulted<string | null>;
+  create_by: Defaulted<string | null>;
+  update_by: Defaulted<string | null>;
+  update_time: Defaulted<string | null>;
+}
+
+/** Menus and buttons a department may hand out (migration 0120). */
+export interface SysDepartPermissionTable {
+  depart_id: string;
+  permission_id: string;
 }
 
 export interface SysUserDepartTable {
@@ -118,6 +143,10 @@ export interface SysTenantTable {
   end_date: string | null;
   status: number;
   create_time: Timestamp;
+  /** Audit columns (server/system/departs migration 0120). */
+  create_by: Defaulted<string | null>;
+  update_by: Defaulted<string | null>;
+  update_time: Defaulted<string | null>;
 }
 
 export interface SysDictTable {
@@ -127,6 +156,10 @@ export interface SysDictTable {
   description: Defaulted<string | null>;
   del_flag: Defaulted<number>;
   create_time: Timestamp;
+  /** Audit columns (server/system/dicts migration 0130). */
+  create_by: Defaulted<string | null>;
+  update_by: Defaulted<string | null>;
+  update_time: Defaulted<string | null>;
 }
 
 export interface SysDictItemTable {
@@ -137,6 +170,17 @@ export interface SysDictItemTable {
   sort_order: number;
   status: Defaulted<number>;
   create_time: Timestamp;
+  /** Description and audit columns (server/system/dicts migration 0130). */
+  description: Defaulted<string | null>;
+  create_by: Defaulted<string | null>;
+  update_by: Defaulted<string | null>;
+  update_time: Defaulted<string | null>;
+}
+
+/** File dictionary items the start-up sync has inserted once (migration 0130): never re-added after a delete. */
+export interface SysDictSeedTable {
+  dict_code: string;
+  item_value: string;
 }
 
 export interface SysSessionTable {
@@ -198,8 +242,10 @@ export interface SystemTables {
   sys_depart: SysDepartTable;
   sys_user_depart: SysUserDepartTable;
   sys_tenant: SysTenantTable;
+  sys_depart_permission: SysDepartPermissionTable;
   sys_dict: SysDictTable;
   sys_dict_item: SysDictItemTable;
+  sys_dict_seed: SysDictSeedTable;
   sys_session: SysSessionTable;
   sys_remember_token: SysRememberTokenTable;
   sys_file: SysFileTable;

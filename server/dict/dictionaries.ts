@@ -1,6 +1,6 @@
 /**
  * Dictionaries live in sys_dict/sys_dict_item (admins may edit items); files under schemas/dicts add codes and
- * items that are missing, never overwrite. The service keeps them in memory for `_dictText` translation and for
+ * items that were never inserted before, never overwrite (an item an admin deleted stays deleted). The service keeps them in memory for `_dictText` translation and for
  * checking written values; `refleshCache` reloads.
  */
 import fs from 'node:fs';
@@ -17,25 +17,29 @@ export class DictionaryService {
   constructor(private readonly db: Kysely<SystemTables>) {}
 
   async reload(): Promise<void> {
+    // Left join: a dictionary without items (just created by an admin) is known and answers an empty list.
+    // Disabled items (status 0) are not offered, but still translate values rows already hold.
     const rows = await this.db
       .selectFrom('sys_dict as d')
-      .innerJoin('sys_dict_item as i', 'i.dict_id', 'd.id')
-      .select(['d.dict_code', 'i.item_value', 'i.item_text'])
+      .leftJoin('sys_dict_item as i', 'i.dict_id', 'd.id')
+      .select(['d.dict_code', 'i.item_value', 'i.item_text', 'i.status'])
       .where('d.del_flag', '=', 0)
-      .where('i.status', '=', 1)
       .orderBy('d.dict_code')
       .orderBy('i.sort_order')
+      .orderBy('i.item_value')
       .execute();
     const byCode = new Map<string, DictModel[]>();
     const textByCode = new Map<string, Map<string, string>>();
     for (const row of rows) {
-      const item: DictModel = { value: row.item_value, text: row.item_text, title: row.item_text, label: row.item_text };
       if (!byCode.has(row.dict_code)) {
         byCode.set(row.dict_code, []);
         textByCode.set(row.dict_code, new Map());
       }
-      byCode.get(row.dict_code)!.push(item);
+      if (row.item_value === null || row.item_text === null) continue;
       textByCode.get(row.dict_code)!.set(row.item_value, row.item_text);
+      if (row.status !== 1) continue;
+      const item: DictModel = { value: row.item_value, text: row.item_text, title: row.item_text, label: row.item_text };
+      byCode.get(row.dict_code)!.push(item);
     }
     this.byCode = byCode;
     this.textByCode = textByCode;
@@ -93,13 +97,21 @@ export async function syncDictionaries(db: Kysely<SystemTables>, schemasDir: str
         .onConflict((oc) => oc.column('dict_code').doNothing())
         .execute();
       const { id } = await tx.selectFrom('sys_dict').select('id').where('dict_code', '=', dict.code).executeTakeFirstOrThrow();
+      // Only items never inserted before: what an admin deleted or re-valued stays so after a restart, and an
+      // item an admin edited is never overwritten (sys_dict_seed, server/system/dicts migration 0130).
+      const seen = new Set(
+        (await tx.selectFrom('sys_dict_seed').select('item_value').where('dict_code', '=', dict.code).execute()).map((r) => r.item_value),
+      );
       let order = 0;
       for (const item of dict.items) {
+        const sortOrder = order++;
+        if (seen.has(item.value)) continue;
         await tx
           .insertInto('sys_dict_item')
-          .values({ id: newId(), dict_id: id, item_value: item.value, item_text: item.text, sort_order: order++ })
+          .values({ id: newId(), dict_id: id, item_value: item.value, item_text: item.text, sort_order: sortOrder })
           .onConflict((oc) => oc.columns(['dict_id', 'item_value']).doNothing())
           .execute();
+        await tx.insertInto('sys_dict_seed').values({ dict_code: dict.code, item_value: item.value }).execute();
       }
     }
   });

@@ -23,7 +23,8 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, p
   app.get<{ Querystring: DuplicateQuery }>(`${prefix}/sys/duplicate/check`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const { tableName = '', fieldName = '', fieldVal = '', dataId } = request.query;
-    const entity = ctx.entities.find((e) => e.schema.table === tableName);
+    // Engine entities only: system tables (managedBy server) have their own checks, e.g. /sys/user/checkOnlyUser.
+    const entity = ctx.entities.find((e) => e.schema.table === tableName && e.schema.managedBy !== 'server');
     const property = entity
       ? Object.keys(entity.schema.fields).find((name) => name === fieldName || entity.columns.get(name) === fieldName)
       : undefined;

@@ -99,7 +99,40 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
       });
     });
   }
+  planned.push(...childEntityRows(entities));
   return planned;
+}
+
+/**
+ * An entity without a menu shown inside another's screen (a panel operation whose `props.entity` names it, e.g.
+ * sysDictItem in 数据字典's items drawer) gets its button rows under that screen's page, granted per its own
+ * `defaultGrants`; otherwise nobody could ever be given its permission codes.
+ */
+function childEntityRows(entities: EntityRuntime[]): Array<{ row: PermissionRow; roles: string[] }> {
+  const rows: Array<{ row: PermissionRow; roles: string[] }> = [];
+  for (const { schema } of entities) {
+    if (schema.menu) continue;
+    const host = entities.find(
+      (e) => e.schema.menu && entityOperations(e.schema).some((operation) => operation.panel?.props?.entity === schema.name),
+    );
+    if (!host) continue;
+    const grants = schema.defaultGrants ?? {};
+    entityActions(schema).forEach((action, index) => {
+      rows.push({
+        roles: Object.keys(grants).filter((role) => grants[role].includes(action)),
+        row: {
+          ...baseRow,
+          id: `perm:${permissionCode(schema, action)}`,
+          parent_id: `page:${host.schema.name}`,
+          name: `${ACTION_NAMES[action]}${schema.title}`,
+          menu_type: 2,
+          perms: permissionCode(schema, action),
+          sort_no: 200 + index,
+        },
+      });
+    });
+  }
+  return rows;
 }
 
 async function grant(tx: Transaction<SystemTables>, permissionId: string, roleCodes: string[]): Promise<void> {

@@ -15,6 +15,18 @@ export interface DepartTreeNode {
   status: string;
   delFlag: number;
   createTime: string | null;
+  /** Further SysDepartTreeModel fields (contract §6.6), filled by the department administration's columns. */
+  departNameEn?: string | null;
+  departNameAbbr?: string | null;
+  description?: string | null;
+  orgType?: string | null;
+  mobile?: string | null;
+  fax?: string | null;
+  address?: string | null;
+  memo?: string | null;
+  createBy?: string | null;
+  updateBy?: string | null;
+  updateTime?: string | null;
   children: DepartTreeNode[] | null;
 }
 

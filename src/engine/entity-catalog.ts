@@ -9,12 +9,15 @@ export type SchemaLoader = () => Promise<unknown>;
 
 export interface EntityCatalog {
   findByComponent(component: string): Promise<EntitySchema | undefined>;
+  /** By the schema's `name`, menu or not (e.g. the child entity of a master/detail panel). */
+  findByName(name: string): Promise<EntitySchema | undefined>;
   /** Every entity that loaded, for diagnostics and tests. */
   all(): Promise<EntitySchema[]>;
 }
 
 export function createEntityCatalog(loaders: Record<string, SchemaLoader>): EntityCatalog {
   let index: Promise<Map<string, EntitySchema>> | undefined;
+  const byName = new Map<string, EntitySchema>();
 
   async function buildIndex(): Promise<Map<string, EntitySchema>> {
     const byComponent = new Map<string, EntitySchema>();
@@ -31,6 +34,7 @@ export function createEntityCatalog(loaders: Record<string, SchemaLoader>): Enti
         console.error(`Entity schema ${path} is not an entity (kind: "entity" missing)`);
         return;
       }
+      if (!byName.has(entity.name)) byName.set(entity.name, entity);
       const component = entity.menu?.component;
       if (!component) return;
       if (byComponent.has(component)) {
@@ -50,6 +54,10 @@ export function createEntityCatalog(loaders: Record<string, SchemaLoader>): Enti
   return {
     async findByComponent(component) {
       return (await getIndex()).get(normaliseComponent(component));
+    },
+    async findByName(name) {
+      await getIndex();
+      return byName.get(name);
     },
     async all() {
       return [...(await getIndex()).values()];

@@ -5,9 +5,12 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { DictModel } from '../contracts/index.ts';
+import type { EntityCatalog } from './entity-catalog.ts';
 import type { AccessProvider } from '../providers/access.ts';
 import type { DataProvider } from '../providers/data.ts';
 import type { DictProvider } from '../providers/dicts.ts';
+import type { EndpointProvider } from '../providers/endpoints.ts';
+import type { LiveGridProvider } from '../providers/vxe-socket.ts';
 import type { FileProvider, StoredFileInfo } from '../providers/files.ts';
 import type { LookupProvider } from '../providers/lookups.ts';
 
@@ -18,6 +21,12 @@ export interface Services {
   files: FileProvider;
   /** Department tree, user picker, duplicate and check-rule validators. */
   lookups: LookupProvider;
+  /** Entity schemas by name, for renderers that show another entity (a master/detail panel's child list). */
+  entities?: Pick<EntityCatalog, 'findByName'>;
+  /** Plain endpoint calls for panel renderers that use endpoints of their own (e.g. the permission tree). */
+  endpoints?: EndpointProvider;
+  /** Live row updates for editable grids (the vxeSocket); absent where there is no server push. */
+  live?: LiveGridProvider;
 }
 
 const ServicesContext = createContext<Services | null>(null);

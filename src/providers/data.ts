@@ -46,7 +46,8 @@ export interface DataProvider {
   getChildren(resource: string, parentId: RecordId, sort?: ListSort, signal?: AbortSignal): Promise<WireRecord[]>;
   create(resource: string, values: WireRecord): Promise<WriteResult>;
   update(resource: string, id: RecordId, values: WireRecord): Promise<WriteResult>;
-  deleteMany(resource: string, ids: RecordId[]): Promise<WriteResult>;
+  /** `extra` travels in the query string too, e.g. `{confirm: true}` after a CONFIRM_REQUIRED_CODE refusal. */
+  deleteMany(resource: string, ids: RecordId[], extra?: QueryParams): Promise<WriteResult>;
   /** The list's filters and sort (or just `selections`) as an .xlsx file. */
   exportXls(
     resource: string,
@@ -131,11 +132,11 @@ export function createDataProvider(http: HttpClient): DataProvider {
       const envelope = await http.request<unknown>({ method: 'put', url: `${resource}/edit`, data: { ...values, id } });
       return writeResult(envelope.message);
     },
-    async deleteMany(resource, ids) {
+    async deleteMany(resource, ids, extra = {}) {
       const envelope =
         ids.length === 1
-          ? await http.request<unknown>({ method: 'delete', url: `${resource}/delete`, params: { id: ids[0] } })
-          : await http.request<unknown>({ method: 'delete', url: `${resource}/deleteBatch`, params: { ids: ids.join(',') } });
+          ? await http.request<unknown>({ method: 'delete', url: `${resource}/delete`, params: { ...extra, id: ids[0] } })
+          : await http.request<unknown>({ method: 'delete', url: `${resource}/deleteBatch`, params: { ...extra, ids: ids.join(',') } });
       return writeResult(envelope.message);
     },
     exportXls(resource, query, selections, onProgress) {

@@ -24,7 +24,11 @@ export interface LookupProvider {
   checkDuplicate(query: DuplicateQuery): Promise<string | undefined>;
   /** The rule's message when the value breaks it; undefined when it passes or could not be checked. */
   checkRule(ruleCode: string, value: string): Promise<string | undefined>;
+  /** Next run times of a cron expression from `<api>/cronPreview`, or the server's reason it is not valid. */
+  cronPreview(api: string, cron: string, count: number): Promise<CronPreview>;
 }
+
+export type CronPreview = { times: string[] } | { error: string };
 
 /** A business refusal (`success:false`) is the answer; a network or server failure leaves the check to the save. */
 async function refusal(call: () => Promise<unknown>): Promise<string | undefined> {
@@ -64,5 +68,13 @@ export function createLookupProvider(http: HttpClient): LookupProvider {
     checkDuplicate: (query) => refusal(() => http.getResult('/sys/duplicate/check', { ...query })),
     // JeecgBoot encodes the value once more than the query string needs; the server undoes it.
     checkRule: (ruleCode, value) => refusal(() => http.getResult('/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) })),
+    async cronPreview(api, cron, count) {
+      try {
+        return { times: (await http.getResult<string[]>(`${api}/cronPreview`, { cron, count })) ?? [] };
+      } catch (error: unknown) {
+        if (isHttpError(error) && error.status === 200) return { error: error.message };
+        return { error: '暂时无法预览执行时间' };
+      }
+    },
   };
 }

@@ -22,13 +22,13 @@ describe.each(BACKENDS)('self-registration on %s', (kind) => {
   }
   const userCount = async () => (await t.ctx.db.selectFrom('sys_user').select(t.ctx.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
-  it('creates an account with a texted code that signs in and sees only the dashboard', async () => {
+  it('creates an account with a texted code that signs in and sees only the dashboard and the personal office', async () => {
     const smscode = await codeFor(GOOD.phone);
     const done = await register({ ...GOOD, smscode });
     expect(done.body).toMatchObject({ success: true, message: '注册成功', result: { username: 'newcarrier' } });
     const token = await t.login('newcarrier', GOOD.password);
     const perms = await t.call<{ menu: MenuNode[]; auth: unknown[] }>({ method: 'GET', url: `${P}/sys/permission/getUserPermissionByToken`, token });
-    expect(perms.body.result.menu.map((m) => m.path)).toEqual(['/dashboard/analysis']);
+    expect(perms.body.result.menu.map((m) => m.path)).toEqual(['/dashboard/analysis', '/isps']);
     const drivers = await t.call({ method: 'GET', url: `${P}/hydriver/hyDriver/list`, token });
     expect(drivers.body).toMatchObject({ success: false, code: 510 });
     // The code was used up.

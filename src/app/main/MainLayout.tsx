@@ -13,6 +13,8 @@ import type { RouteSpec } from '../../engine/menu-routes.ts';
 import { createRegistry } from '../../engine/registry.ts';
 import { RegistryProvider } from '../../engine/render-node.tsx';
 import { ServicesProvider } from '../../engine/services.tsx';
+import { createEndpointProvider } from '../../providers/endpoints.ts';
+import { createLiveGridProvider } from '../../providers/vxe-socket.ts';
 import type { Services } from '../../engine/services.tsx';
 import { createAccess } from '../../providers/access.ts';
 import { registerRenderers } from '../../../renderers/index.ts';
@@ -116,12 +118,29 @@ function Shell() {
 
   const hideHeader = useHiddenOnScroll(prefs.fixedHeader && prefs.hideHeaderOnScroll);
 
+  // Live grid updates: one vxeSocket per signed-in page, opened only when a grid subscribes.
+  const live = useMemo(() => {
+    const userId = session.user?.id;
+    if (!userId || !session.token || typeof WebSocket !== 'function') return undefined;
+    return createLiveGridProvider({ apiBase: String(deps.http.axios.defaults.baseURL ?? '/jeecg-boot'), userId, token: session.token });
+  }, [deps.http, session.user?.id, session.token]);
+  useEffect(() => () => live?.close(), [live]);
+
   const services = useMemo<Services | undefined>(
     () =>
       session.permissions
-        ? { data: deps.data, dicts: deps.dicts, files: deps.files, lookups: deps.lookups, access: createAccess(session.permissions) }
+        ? {
+            data: deps.data,
+            dicts: deps.dicts,
+            files: deps.files,
+            lookups: deps.lookups,
+            entities: deps.entities,
+            endpoints: createEndpointProvider(deps.http),
+            live,
+            access: createAccess(session.permissions),
+          }
         : undefined,
-    [deps, session.permissions],
+    [deps, session.permissions, live],
   );
 
   const renderRoutes = useCallback(

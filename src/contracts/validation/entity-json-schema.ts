@@ -111,7 +111,10 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
     case 'coordinates':
       return { ...base, type: 'string', maxLength: COORDINATES_MAX, format: 'cn-coordinates' };
     case 'department':
-      return { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: DEPARTMENT_ID_MAX, pattern: SINGLE_VALUE_PATTERN };
+      // With `multiple`, several ids comma-joined (like user fields).
+      return field.multiple
+        ? { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_USER_MAX }
+        : { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: DEPARTMENT_ID_MAX, pattern: SINGLE_VALUE_PATTERN };
     case 'user':
       return {
         ...base,

@@ -79,6 +79,8 @@ export function createFakeServer(overrides: Record<string, Route> = {}) {
     },
     'post /sys/logout': () => ok(null, '退出登录成功！'),
     'get /sys/permission/getUserPermissionByToken': () => ok(PERMISSIONS),
+    'get /sys/loginfo': () => ok({ totalVisitCount: 0, todayVisitCount: 0, todayIp: 0 }, '登录成功'),
+    'get /sys/visitInfo': () => ok([]),
     'get /hydriver/hyDriver/list': () =>
       ok({ records: [{ id: 'd1', driverName: '张三', reviewStatus: '1', reviewStatus_dictText: '待审核' }], total: 1 }),
     ...overrides,

@@ -54,6 +54,7 @@ export function stubLookups(overrides: Partial<LookupProvider> = {}): LookupProv
     usersByName: vi.fn<LookupProvider['usersByName']>(async () => []),
     checkDuplicate: vi.fn<LookupProvider['checkDuplicate']>(async () => undefined),
     checkRule: vi.fn<LookupProvider['checkRule']>(async () => undefined),
+    cronPreview: vi.fn<LookupProvider['cronPreview']>(async () => ({ times: [] })),
     ...overrides,
   };
 }
@@ -73,6 +74,12 @@ export function renderWithServices(
     lookups?: LookupProvider;
     /** Extra renderers a test registers (e.g. a stand-in for a panel node). */
     register?: (registry: Registry) => void;
+    /** Entity schemas by name (the child-list panel node loads its detail entity from here). */
+    entities?: Services['entities'];
+    /** Plain endpoint calls (panels, line-item grids). */
+    endpoints?: Services['endpoints'];
+    /** Live grid updates (vxeSocket). */
+    live?: Services['live'];
   },
 ) {
   const services: Services = {
@@ -81,6 +88,9 @@ export function renderWithServices(
     access: options.access ?? { can: () => true },
     files: options.files ?? stubFiles(),
     lookups: options.lookups ?? stubLookups(),
+    entities: options.entities,
+    endpoints: options.endpoints,
+    live: options.live,
   };
   const registry = registerRenderers(createRegistry());
   options.register?.(registry);
