@@ -1,0 +1,31 @@
+/**
+ * Migrations of this area, named 0120_… (then 0121_…, 0122_…) so they sort after the core ones in
+ * server/db/migrations.ts and apart from the other areas'. Never edit one that has shipped: add a new one.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const departsMigrations: Record<string, Migration> = {
+  '0120_depart_admin': {
+    async up(db: Kysely<unknown>) {
+      // The contract's SysDepart fields the administration screen edits, and who changed a row when.
+      await sql`alter table sys_depart
+        add column depart_name_en varchar(500), add column depart_name_abbr varchar(500),
+        add column description varchar(500), add column org_type varchar(10),
+        add column mobile varchar(32), add column fax varchar(32), add column address varchar(100),
+        add column memo varchar(500), add column create_by varchar(50), add column update_by varchar(50),
+        add column update_time timestamptz`.execute(db);
+      // Every tenant numbers its own tree from A01: the code is unique within a tenant, not across tenants.
+      await sql`alter table sys_depart drop constraint if exists sys_depart_org_code_key`.execute(db);
+      await sql`create unique index uq_sys_depart_tenant_org_code on sys_depart(tenant_id, org_code)`.execute(db);
+      await sql`create index idx_sys_depart_parent on sys_depart(parent_id)`.execute(db);
+      // Which menus and buttons a department may hand out (JeecgBoot sys_depart_permission).
+      await sql`create table sys_depart_permission (
+        depart_id varchar(32) not null references sys_depart(id) on delete cascade,
+        permission_id varchar(100) not null references sys_permission(id) on delete cascade,
+        primary key (depart_id, permission_id)
+      )`.execute(db);
+      await sql`alter table sys_tenant
+        add column create_by varchar(50), add column update_by varchar(50), add column update_time timestamptz`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,14 @@
+/**
+ * Departments and tenants: /sys/sysDepart, /sys/tenant (issue 5).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { registerDepartAdminRoutes } from './depart-routes.ts';
+import { registerDepartLinkRoutes } from './depart-links.ts';
+import { registerTenantRoutes } from './tenant-routes.ts';
+
+export function registerDepartsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  registerDepartAdminRoutes(app, ctx, prefix);
+  registerDepartLinkRoutes(app, ctx, prefix);
+  registerTenantRoutes(app, ctx, prefix);
+}
