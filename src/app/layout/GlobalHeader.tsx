@@ -7,6 +7,7 @@ import { Button, Flex, Layout, Typography } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import type { NavItem } from '../../engine/menu-routes.ts';
 import { UserMenu } from '../header/UserMenu.tsx';
+import { NotificationBell } from '../header/NotificationBell.tsx';
 import { greeting } from '../pages/greeting.ts';
 import { useSettingsDrawer } from '../preferences/index.ts';
 import type { ContentWidth, NavTheme } from '../preferences/index.ts';
@@ -78,6 +79,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
         )}
         <Flex align="center" gap={12} style={dark ? { color: '#fff' } : undefined}>
           <MenuSearch menus={props.searchable} mobile={mobile} />
+          <NotificationBell dark={dark} />
           <Button
             type="text"
             aria-label="系统设置"

@@ -1,0 +1,33 @@
+/**
+ * Announcements, per-user read state and the /websocket push (issue 5). One hub per app: it holds this process's
+ * sockets and, with REDIS_URL, hears every process's pushes; it is closed with the app.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { registerAnnouncementAdminRoutes } from './admin-routes.ts';
+import { registerAnnouncementInboxRoutes } from './inbox-routes.ts';
+import { SocketHub } from './socket-hub.ts';
+import { registerWebsocketRoute } from './websocket.ts';
+
+export function registerAnnouncementsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  const entity = (name: string) => {
+    const found = ctx.entities.find((e) => e.schema.name === name);
+    if (!found) throw new Error(`schemas/entities/system: entity ${name} is missing (announcements need it)`);
+    return found;
+  };
+  const announcements = entity('sysAnnouncement');
+  const receipts = entity('sysAnnouncementSend');
+  const hub = new SocketHub(ctx.config.redisUrl);
+  app.decorate('socketHub', hub);
+  app.addHook('onClose', async () => hub.close());
+  registerAnnouncementAdminRoutes(app, ctx, prefix, announcements, hub);
+  registerAnnouncementInboxRoutes(app, ctx, prefix, announcements, receipts, hub);
+  registerWebsocketRoute(app, prefix, hub);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes to connected users' /websocket sockets (server/system/announcements/socket-hub.ts). */
+    socketHub: SocketHub;
+  }
+}
