@@ -35,13 +35,29 @@ function withKeywordColumns(props: EditableTableProps): GridColumn[] {
 }
 
 export default function EditableTable(props: EditableTableProps) {
-  const { access } = useServices();
+  const { access, live } = useServices();
   const columns = useMemo(() => withKeywordColumns(props), [props.columns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType]); // eslint-disable-line react-hooks/exhaustive-deps
   const [store] = useState(() => new GridStore(props.columns, props.rows ?? []));
+  // A new `rows` array (by identity) starts the grid over; the one the store was built with does not.
+  const loadedRows = useRef(props.rows);
   const startRows = props.rows;
   useEffect(() => {
-    if (startRows && startRows !== store.all()) store.replaceAll(startRows);
+    if (startRows && startRows !== loadedRows.current) {
+      loadedRows.current = startRows;
+      store.replaceAll(startRows);
+    }
   }, [startRows, store]);
+
+  // Live updates: rows changed on other pages merge in; this grid's own announcements come back under its caseId and are skipped.
+  const [caseId] = useState(() => `case-${Math.random().toString(36).slice(2, 10)}`);
+  const { socketKey, reloadEffect } = props;
+  useEffect(() => {
+    if (!live || !socketKey) return undefined;
+    return live.subscribe(socketKey, caseId, (row) => {
+      const changed = store.patchRow(String(row.id), row);
+      if (reloadEffect) store.flash(String(row.id), changed);
+    });
+  }, [live, socketKey, caseId, reloadEffect, store]);
 
   const structure = useSyncExternalStore((l) => store.subscribeStructure(l), () => store.structure);
   const onChange = props.onChange;
@@ -74,18 +90,24 @@ export default function EditableTable(props: EditableTableProps) {
       },
     },
   });
-  const laidOut: LaidOutColumn[] = table.getVisibleLeafColumns().map((tc) => {
-    const column = columns.find((c) => c.key === tc.id)!;
-    const pinned = tc.getIsPinned();
-    return {
-      column,
-      width: tc.getSize(),
-      left: pinned === 'left' ? tc.getStart('left') : undefined,
-      right: pinned === 'right' ? tc.getAfter('right') : undefined,
-      disabled: Boolean(authPre && access.disabled?.(`${authPre}${column.key}`)),
-    };
-  });
-  const dataColumns = laidOut.filter((l) => !isKeywordType(l.column.type));
+  // Memoised: the rows are memo components, so a new column array per render would re-render every visible row on
+  // every scroll frame.
+  const laidOut = useMemo<LaidOutColumn[]>(
+    () =>
+      table.getVisibleLeafColumns().map((tc) => {
+        const column = columns.find((c) => c.key === tc.id)!;
+        const pinned = tc.getIsPinned();
+        return {
+          column,
+          width: tc.getSize(),
+          left: pinned === 'left' ? tc.getStart('left') : undefined,
+          right: pinned === 'right' ? tc.getAfter('right') : undefined,
+          disabled: Boolean(authPre && access.disabled?.(`${authPre}${column.key}`)),
+        };
+      }),
+    [table, columns, authPre, access],
+  );
+  const dataColumns = useMemo(() => laidOut.filter((l) => !isKeywordType(l.column.type)), [laidOut]);
   const totalWidth = laidOut.reduce((sum, l) => sum + l.width, 0);
 
   const rowHeight = ROW_HEIGHT[props.size ?? 'medium'];
@@ -115,7 +137,7 @@ export default function EditableTable(props: EditableTableProps) {
   const moveActive = useCallback(
     (move?: 'down' | 'next' | 'previous' | 'stay') => {
       // Keyboard-driven ends give the keys back to the grid; a blur (a click elsewhere) leaves focus where it went.
-      const giveKeysBack = () => requestAnimationFrame(() => frameRef.current?.focus({ preventScroll: true }));
+      const giveKeysBack = () => queueMicrotask(() => frameRef.current?.focus({ preventScroll: true }));
       if (move === 'stay') giveKeysBack();
       setActive((current) => {
         if (!current || !move || move === 'stay') return current ? { ...current, editing: false } : current;
@@ -200,7 +222,11 @@ export default function EditableTable(props: EditableTableProps) {
     getValues: () => rowsForSave(store.all(), { dragSortKey: props.dragSort ? (props.dragSortKey ?? 'orderNum') : undefined }),
     addRows: (count) => void store.add(count),
     patchRow: (id, patch) => store.patchRow(id, patch),
-  }), [store, virtualizer, handlers, props.columns, props.dragSort, props.dragSortKey]);
+    announceRow(id) {
+      const row = store.byId(id);
+      if (row && live && socketKey) live.sendUpdate(socketKey, row, caseId);
+    },
+  }), [store, virtualizer, handlers, props.columns, props.dragSort, props.dragSortKey, live, socketKey, caseId]);
 
   const items = virtualizer.getVirtualItems();
   return (

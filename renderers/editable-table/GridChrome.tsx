@@ -12,7 +12,7 @@ import type { ToolbarButton } from './types.ts';
 export function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[]; authPre?: string; disabled?: boolean; onAdded(row: GridRow): void }) {
   const { access } = useServices();
   const { store, authPre } = props;
-  const selectedCount = useSyncExternalStore((l) => store.subscribeSelection(l), () => store.selectedIds().length);
+  const selectedCount = useSyncExternalStore((l) => store.subscribeSelection(l), () => store.selectedCount());
   // JeecgBoot: with a permission prefix, 新增 needs `<prefix>add` and 删除 `<prefix>batch_delete`.
   const allowed = (button: ToolbarButton) => {
     if (!authPre) return true;
@@ -44,7 +44,7 @@ export function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[];
 export function GridHeader({ columns, store }: { columns: LaidOutColumn[]; store: GridStore }) {
   const allSelected = useSyncExternalStore(
     (l) => store.subscribeSelection(l),
-    () => store.size() > 0 && store.selectedIds().length === store.size(),
+    () => store.size() > 0 && store.selectedCount() === store.size(),
   );
   const required = (layout: LaidOutColumn) => layout.column.validateRules?.some((r) => 'required' in r || ('pattern' in r && r.pattern === '*'));
   return (

@@ -51,13 +51,13 @@ export function cellStyle(layout: LaidOutColumn, height?: number): CSSProperties
   };
 }
 
-function DataCell(props: { layout: LaidOutColumn; row: Record<string, unknown>; error?: string; active: boolean; editing: boolean } & Pick<GridRowViewProps, 'id' | 'disabled' | 'onActivate' | 'onCellChange' | 'onEditDone'>) {
+function DataCell(props: { layout: LaidOutColumn; row: Record<string, unknown>; error?: string; active: boolean; editing: boolean; flashing: boolean } & Pick<GridRowViewProps, 'id' | 'disabled' | 'onActivate' | 'onCellChange' | 'onEditDone'>) {
   const { layout, row, error, active, editing, id } = props;
   const { column } = layout;
   const options = useCellOptions(column);
   const editable = isEditable(column) && !layout.disabled && !props.disabled;
   const value = row[column.key];
-  const className = ['grid-cell', active ? 'grid-cell-active' : '', error ? 'grid-cell-error' : ''].filter(Boolean).join(' ');
+  const className = ['grid-cell', active ? 'grid-cell-active' : '', error ? 'grid-cell-error' : '', props.flashing ? 'grid-cell-flash' : ''].filter(Boolean).join(' ');
   let content;
   if (togglesInPlace(column)) {
     content = <Checkbox aria-label={column.title} checked={value === true || value === 'Y' || value === '1'} disabled={!editable} onChange={(e) => props.onCellChange(id, column.key, e.target.checked)} />;
@@ -135,6 +135,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
             layout={layout}
             row={row}
             error={store.errorOf(id, layout.column.key)}
+            flashing={store.isFlashing(id, layout.column.key)}
             active={props.activeKey === layout.column.key}
             editing={props.editing}
             id={id}

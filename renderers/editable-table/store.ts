@@ -20,6 +20,7 @@ export class GridStore {
   private selected = new Set<string>();
   /** Per-row change counter: a row's snapshot for React (its values and its errors both count). */
   private readonly versions = new Map<string, number>();
+  private readonly flashing = new Map<string, Set<string>>();
   /** Bumped on every structural change; the virtual body re-renders on it. */
   structure = 0;
   footerVersion = 0;
@@ -58,12 +59,35 @@ export class GridStore {
     return this.versions.get(id) ?? 0;
   }
 
+  /** Whether a cell was just changed by another page (shown briefly, `reloadEffect`). */
+  isFlashing(id: string, key: string): boolean {
+    return this.flashing.get(id)?.has(key) ?? false;
+  }
+
+  /** Marks cells changed elsewhere for `ms`, so people notice a live update. */
+  flash(id: string, keys: string[], ms = 1400): void {
+    if (keys.length === 0) return;
+    const cells = this.flashing.get(id) ?? new Set<string>();
+    for (const key of keys) cells.add(key);
+    this.flashing.set(id, cells);
+    this.emitRow(id);
+    setTimeout(() => {
+      for (const key of keys) cells.delete(key);
+      if (cells.size === 0) this.flashing.delete(id);
+      this.emitRow(id);
+    }, ms);
+  }
+
   errorOf(id: string, key: string): string | undefined {
     return this.errors.get(id)?.get(key);
   }
 
   isSelected(id: string): boolean {
     return this.selected.has(id);
+  }
+
+  selectedCount(): number {
+    return this.selected.size;
   }
 
   selectedIds(): string[] {
@@ -102,7 +126,8 @@ export class GridStore {
   replaceAll(rows: readonly GridRow[]): void {
     this.rows = [...rows];
     this.errors = new Map();
-    this.selected = new Set([...this.selected].filter((id) => rows.some((row) => row.id === id)));
+    const ids = new Set(rows.map((row) => row.id));
+    this.selected = new Set([...this.selected].filter((id) => ids.has(id)));
     this.totals.reset(this.rows);
     this.reindex();
     this.emitStructure();

@@ -29,6 +29,13 @@ export interface EditableTableProps {
   /** Named checks for `{handler: name}` rules. */
   handlers?: Record<string, GridRuleHandler>;
   disabled?: boolean;
+  /**
+   * Live updates (vxeSocket): rows of this table changed on other pages are merged in as they happen. For engine
+   * entities the key is the entity name; the server sends each page only rows its user may see.
+   */
+  socketKey?: string;
+  /** Briefly highlights cells changed by a live update. */
+  reloadEffect?: boolean;
   handleRef?: Ref<EditableTableHandle>;
 }
 
@@ -40,6 +47,8 @@ export interface EditableTableHandle {
   addRows(count?: number): void;
   /** Merges a row change from elsewhere (a live update) into the row with that id; returns the keys changed. */
   patchRow(id: string, patch: Record<string, unknown>): string[];
+  /** Tells other pages showing this table that the row changed (after the page saved it). */
+  announceRow(id: string): void;
 }
 
 export const ROW_HEIGHT: Record<GridSize, number> = { medium: 44, small: 36, mini: 30, tiny: 26 };

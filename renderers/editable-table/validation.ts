@@ -126,8 +126,20 @@ export async function validateRows(
  * One cell's message as the user edits it (sync rules only; async handlers run on full validation). Uniqueness
  * needs the other rows' values, so the caller passes the whole table.
  */
-export function validateCell(rows: readonly RowValues[], rowIndex: number, column: GridColumn, handlers: Record<string, GridRuleHandler> = {}): string | undefined {
-  const [compiled] = compileColumns([column], handlers);
+/** Compiled rules per column object and handler set: a keystroke must not recompile them. */
+const compiledCache = new WeakMap<GridColumn, WeakMap<Record<string, GridRuleHandler>, CompiledColumn | null>>();
+const NO_HANDLERS: Record<string, GridRuleHandler> = {};
+
+function compiledColumn(column: GridColumn, handlers: Record<string, GridRuleHandler>): CompiledColumn | undefined {
+  let byHandlers = compiledCache.get(column);
+  if (!byHandlers) compiledCache.set(column, (byHandlers = new WeakMap()));
+  let compiled = byHandlers.get(handlers);
+  if (compiled === undefined) byHandlers.set(handlers, (compiled = compileColumns([column], handlers)[0] ?? null));
+  return compiled ?? undefined;
+}
+
+export function validateCell(rows: readonly RowValues[], rowIndex: number, column: GridColumn, handlers: Record<string, GridRuleHandler> = NO_HANDLERS): string | undefined {
+  const compiled = compiledColumn(column, handlers);
   if (!compiled) return undefined;
   const counts = compiled.unique ? valueCounts(rows, column.key) : undefined;
   return checkCell(compiled, rows[rowIndex] ?? {}, counts).message;

@@ -145,7 +145,7 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       const errors = inputErrors(ctx, entity, operation, validateInput, inputs);
       if (errors.length === 0) errors.push(...(await referenceErrors(ctx, entity, caller, inputs)));
       if (errors.length > 0) throw new ValidationError(errors);
-      const count = await ctx.db.transaction().execute(async (tx) => {
+      const changed = await ctx.db.transaction().execute(async (tx) => {
         const rows = await loadRows(tx, entity, operation, caller, target, await scopeConditions(tx, entity, caller, request.log));
         for (const row of rows) {
           const field = failedGuardField(operation, row);
@@ -153,8 +153,13 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
         }
         const values = { ...inputs, ...operation.set, updateBy: caller.username, updateTime: new Date().toISOString() };
         for (const row of rows) await updateRow(tx, entity, caller.tenantId, String(row.id), values);
-        return rows.length;
+        return rows.map((row) => String(row.id));
       });
+      // After the commit: live grids on other pages re-read the rows.
+      for (const id of changed) {
+        ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
+      }
+      const count = changed.length;
       return ok({ count }, successMessage(operation));
     };
     const config = { permission: operationPermission(entity.schema, operation) };

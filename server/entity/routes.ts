@@ -180,6 +180,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         await tree?.refresh(tx, caller.tenantId, parents);
       })
       .catch((error: unknown) => translateUniqueViolation(entity, error));
+    // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
+    ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
     return ok(null, '编辑成功!');
   };
   if (exposes.has('edit')) {

@@ -133,6 +133,29 @@ describe('editable table', () => {
     expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('19.0');
   });
 
+  it('merges rows changed on other pages, but not its own announcements', async () => {
+    const listeners: Array<(row: Record<string, unknown>) => void> = [];
+    const sent: unknown[][] = [];
+    const live = {
+      subscribe: (key: string, _caseId: string, listener: (row: Record<string, unknown>) => void) => {
+        expect(key).toBe('testOrderLine');
+        listeners.push(listener);
+        return () => undefined;
+      },
+      sendUpdate: (...args: unknown[]) => void sent.push(args),
+    };
+    const handle = createRef<EditableTableHandle>();
+    renderWithServices(<EditableTable columns={columns} rows={rows} socketKey="testOrderLine" reloadEffect handleRef={handle} />, { data: stubData(), live });
+    expect(listeners).toHaveLength(1);
+    act(() => listeners[0]({ id: 'r2', goods: '水泥（已改）', weight: '5' }));
+    expect(await screen.findByText('水泥（已改）')).toBeInTheDocument();
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('15.5');
+    act(() => handle.current!.announceRow('r1'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0][0]).toBe('testOrderLine');
+    expect(sent[0][1]).toMatchObject({ id: 'r1', goods: '钢材' });
+  });
+
   it('renders only a screenful of rows out of 10,000', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({ id: `m${i}`, goods: `货物${i}`, unit: 't', weight: String(i) }));
     renderGrid({ rows: many, height: 400 });

@@ -1,0 +1,165 @@
+/**
+ * /vxeSocket/{userId}/{pageId}: live row updates for editable grids. A change is only ever a row id; each page gets
+ * the row as its own user may see it (scope, data rules, masking) or nothing.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
+
+interface Message {
+  type: string;
+  data: { socketKey?: string; args?: [WireRecord, string | null] } | boolean;
+}
+
+/** A page's socket that queues what the server sends, so a test can await messages in order. */
+class Page {
+  private readonly queue: Message[] = [];
+  private waiting: ((message: Message) => void) | null = null;
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Message;
+      if (this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = null;
+        resolve(message);
+      } else this.queue.push(message);
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  next(): Promise<Message> {
+    const queued = this.queue.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Everything the server sent before a heartbeat round trip (the server answers messages in order). */
+  async drain(): Promise<Message[]> {
+    this.send({ type: 'heart_beat', data: '' });
+    const seen: Message[] = [];
+    for (;;) {
+      const message = await this.next();
+      if (message.type === 'heart_beat') return seen;
+      seen.push(message);
+    }
+  }
+}
+
+describe.each(BACKENDS)('/vxeSocket on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const pages: Page[] = [];
+  let driverId: string;
+  let hiddenId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/jeecg-boot/vxeSocket`;
+    for (const row of await t.ctx.db.selectFrom('sys_user').select(['id', 'username']).execute()) ids[row.username] = row.id;
+    const drivers = (await sql<{ id: string }>`select id from hy_driver order by id limit 2`.execute(t.ctx.db)).rows;
+    [driverId, hiddenId] = [drivers[0].id, drivers[1].id];
+    // The shipper role may see every driver but one (a data rule on the drivers page), and never full id cards.
+    await sql`insert into sys_permission_data_rule (id, permission_id, rule_name, rule_column, rule_conditions, rule_value, status)
+      values ('r-hide', 'page:hyDriver', 'hide one', 'id', '!=', ${hiddenId}, '1')`.execute(t.ctx.db);
+    await sql`update sys_role_permission set data_rule_ids = 'r-hide'
+      where permission_id = 'page:hyDriver' and role_id = (select id from sys_role where role_code = 'shipper')`.execute(t.ctx.db);
+    for (const name of ['admin', 'ops', 'shipper']) tokens[name] = await t.login(name);
+  });
+  afterAll(async () => {
+    for (const page of pages) page.socket.terminate();
+    await t?.close();
+  });
+
+  async function open(user: string, pageId: string): Promise<Page> {
+    const socket = new WebSocket(`${base}/${ids[user]}/${pageId}`, [tokens[user]]);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const page = new Page(socket);
+    pages.push(page);
+    return page;
+  }
+
+  function status(url: string, protocols?: string[]): Promise<number> {
+    return new Promise((resolve) => {
+      const socket = new WebSocket(url, protocols);
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => {
+        socket.close();
+        resolve(101);
+      });
+      socket.on('error', () => undefined);
+    });
+  }
+
+  const editDriver = (id: string, remark: string) =>
+    t.call({ method: 'PUT', url: '/jeecg-boot/hydriver/hyDriver/edit', token: tokens.admin, payload: { id, remark } });
+
+  it('refuses handshakes without a token, with a bad one, or for another user; answers heartbeats', async () => {
+    expect(await status(`${base}/${ids.admin}/p0`)).toBe(401);
+    expect(await status(`${base}/${ids.admin}/p0`, ['not-a-token'])).toBe(401);
+    expect(await status(`${base}/${ids.ops}/p0`, [tokens.admin])).toBe(403);
+    const page = await open('admin', 'p-beat');
+    expect(page.socket.protocol).toBe(tokens.admin);
+    page.send({ type: 'heart_beat', data: '' });
+    expect(await page.next()).toEqual({ type: 'heart_beat', data: true });
+  });
+
+  it('sends an edited row to the pages showing that table, as each user may see it', async () => {
+    const admin = await open('admin', 'p-admin');
+    const shipper = await open('shipper', 'p-shipper');
+    const idle = await open('ops', 'p-idle'); // shows no driver grid
+    for (const page of [admin, shipper]) page.send({ type: 'bind', data: { socketKey: 'hyDriver' } });
+    for (const page of [admin, shipper]) await page.drain(); // the binds are in before the edit
+    expect((await editDriver(driverId, '已联系')).body.success).toBe(true);
+
+    const [toAdmin] = await admin.drain();
+    const [toShipper] = await shipper.drain();
+    const row = (m: Message) => (m.data as { args: [WireRecord, string | null] }).args[0];
+    expect(toAdmin.type).toBe('update_vxe_table');
+    expect(row(toAdmin)).toMatchObject({ id: driverId, remark: '已联系' });
+    expect(String(row(toAdmin).idCard)).not.toContain('*');
+    expect(row(toShipper)).toMatchObject({ id: driverId, remark: '已联系' });
+    expect(String(row(toShipper).idCard)).toContain('*');
+    expect(await idle.drain()).toEqual([]);
+  });
+
+  it('sends nothing to a page whose user may not see the row', async () => {
+    const admin = await open('admin', 'p-admin-2');
+    const shipper = await open('shipper', 'p-shipper-2');
+    for (const page of [admin, shipper]) page.send({ type: 'bind', data: { socketKey: 'hyDriver' } });
+    for (const page of [admin, shipper]) await page.drain();
+    await editDriver(hiddenId, '不给货主看');
+    expect((await admin.drain()).map((m) => m.type)).toEqual(['update_vxe_table']);
+    expect(await shipper.drain()).toEqual([]);
+  });
+
+  it('relays a client’s update as the server’s row, never the row the client sent, and not back to the sender', async () => {
+    const sender = await open('ops', 'p-sender');
+    const other = await open('admin', 'p-other');
+    other.send({ type: 'bind', data: { socketKey: 'hyDriver' } });
+    await other.drain();
+    sender.send({ type: 'update_vxe_table', data: { socketKey: 'hyDriver', args: [{ id: driverId, remark: '伪造的内容' }, 'case-sender'] } });
+    await sender.drain(); // handled in order: the relay has been sent when the sender's heartbeat comes back
+    const [relayed] = await other.drain();
+    const [row, caseId] = (relayed.data as { args: [WireRecord, string] }).args;
+    expect(caseId).toBe('case-sender');
+    expect(row.remark).toBe('已联系');
+    // A row the sender cannot see is not relayed at all.
+    const shipper = await open('shipper', 'p-shipper-3');
+    shipper.send({ type: 'update_vxe_table', data: { socketKey: 'hyDriver', args: [{ id: hiddenId }, 'case-x'] } });
+    await shipper.drain();
+    expect(await other.drain()).toEqual([]);
+  });
+});
