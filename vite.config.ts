@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // After the web and server projects: a browser test competing with them for two cores times out.
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
