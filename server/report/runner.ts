@@ -1,0 +1,93 @@
+/**
+ * Runs a checked report SQL (sql-guard.ts) for one caller. Every table the SQL names is shadowed by a CTE of the
+ * same name holding only the caller's rows — their tenant and data scope (customer, department, data rules) — and
+ * only columns that may leave the server (never password hashes or the tenant id), so the report cannot see more
+ * than the caller's own lists would. It runs in a read-only transaction with a statement timeout; parameter values
+ * and filter values are bound, sort columns come from the report's own column list.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { AppContext, Caller } from '../context.ts';
+import type { SystemTables } from '../db/schema.ts';
+import type { EntityRuntime } from '../entity/registry.ts';
+import { scopeConditions } from '../entity/data-scope.ts';
+import { isSecretProperty } from '../entity/field-types.ts';
+import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
+
+type Db = Kysely<SystemTables>;
+
+export const REPORT_LIMITS = {
+  /** Milliseconds one report statement may run. */
+  statementTimeoutMs: 5_000,
+  /** Rows counted at most; a larger result says "10000+" rather than counting on. */
+  countCap: 10_000,
+  /** Rows one page (or one export) may return. */
+  maxRows: 10_000,
+};
+
+export class ReportRunError extends Error {}
+
+/** Engine tables reports may read: every engine entity's table. */
+export function reportableEntities(entities: readonly EntityRuntime[]): Map<string, EntityRuntime> {
+  return new Map(entities.filter((e) => e.schema.managedBy !== 'server').map((e) => [e.schema.table, e]));
+}
+
+/** `with <table> as (select <safe columns> from <table> where <caller's rows>), …` */
+async function shadows(db: Db, caller: Caller, entities: EntityRuntime[]): Promise<RawBuilder<unknown>> {
+  const parts: RawBuilder<unknown>[] = [];
+  for (const entity of entities) {
+    const columns = [...entity.columns]
+      .filter(([property]) => !isSecretProperty(entity, property))
+      .map(([, column]) => sql.id(column));
+    const scope = await scopeConditions(db, entity, caller);
+    const where = sql.join([sql`tenant_id = ${caller.tenantId}`, ...scope], sql` and `);
+    const table = sql.id(entity.schema.table);
+    parts.push(sql`${table} as (select ${sql.join(columns)} from ${table} where ${where})`);
+  }
+  return parts.length ? sql`with ${sql.join(parts)} ` : sql``;
+}
+
+/** The report SQL with its `${name}` placeholders bound to values (missing ones bound as null). */
+function boundReport(checked: CheckedReportSql, values: Record<string, unknown>): RawBuilder<unknown> {
+  return sql.join(
+    splitAtParameters(checked.text).map((part) => ('parameter' in part ? sql`${values[part.parameter] ?? null}` : sql.raw(part.text))),
+    sql``,
+  );
+}
+
+export interface ReportQuery {
+  /** Conditions on the report's output columns (built from allow-listed column names, values bound). */
+  filters: RawBuilder<unknown>[];
+  order?: RawBuilder<unknown>;
+  limit: number;
+  offset: number;
+}
+
+export interface ReportResult {
+  records: Array<Record<string, unknown>>;
+  total: number;
+}
+
+/** Runs the report for the caller; a database refusal becomes a ReportRunError carrying the database's message. */
+export async function runReport(ctx: AppContext, caller: Caller, checked: CheckedReportSql, values: Record<string, unknown>, query: ReportQuery): Promise<ReportResult> {
+  const byTable = reportableEntities(ctx.entities);
+  const entities = checked.tables.map((table) => byTable.get(table)).filter((e): e is EntityRuntime => e !== undefined);
+  const limit = Math.max(0, Math.min(query.limit, REPORT_LIMITS.maxRows));
+  const timeout = Math.floor(REPORT_LIMITS.statementTimeoutMs);
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      await sql`set transaction read only`.execute(tx);
+      await sql.raw(`set local statement_timeout = ${timeout}`).execute(tx);
+      const withs = await shadows(tx, caller, entities);
+      const report = sql`(${boundReport(checked, values)}) as report`;
+      const where = query.filters.length ? sql` where ${sql.join(query.filters, sql` and `)}` : sql``;
+      const order = query.order ? sql` order by ${query.order}` : sql``;
+      const page = await sql<Record<string, unknown>>`${withs}select * from ${report}${where}${order} limit ${limit} offset ${query.offset}`.execute(tx);
+      const counted = await sql<{ total: number }>`${withs}select count(*)::int as total
+        from (select 1 from ${report}${where} limit ${REPORT_LIMITS.countCap + 1}) as capped`.execute(tx);
+      return { records: page.rows, total: counted.rows[0]?.total ?? 0 };
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ReportRunError(message);
+  }
+}
