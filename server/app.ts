@@ -45,6 +45,10 @@ import { registerSystemRoutes } from './system/index.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
 import { registerVxeSocket } from './socket/vxe-socket.ts';
+import { loadSqlParser } from './report/sql-guard.ts';
+import { ReportCatalog, syncReports } from './report/store.ts';
+import { registerReportRoutes } from './report/routes.ts';
+import { registerReportAdminRoutes } from './report/admin-routes.ts';
 import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 
 export { API_PREFIX };
@@ -62,6 +66,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
+  await loadSqlParser();
+  await syncReports(new ReportCatalog(ctx), ctx.config.schemasDir, ctx.db);
   await ctx.dicts.reload();
   const drivers = ctx.entities.find((e) => e.schema.name === 'hyDriver');
   if (fresh && drivers && ctx.config.seedDrivers > 0) await seedDemoDrivers(ctx.db, drivers, ctx.config.seedDrivers);
@@ -160,6 +166,9 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   ctx.live = live;
   registerVxeSocket(app, ctx, API_PREFIX, live);
   registerSystemRoutes(app, ctx, API_PREFIX);
+  const reports = new ReportCatalog(ctx);
+  registerReportRoutes(app, ctx, API_PREFIX, reports);
+  registerReportAdminRoutes(app, ctx, API_PREFIX, reports);
   // Entities managed by server code (system tables) get their endpoints from server/system instead.
   const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
   for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);

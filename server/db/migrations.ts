@@ -5,6 +5,7 @@
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { systemMigrations } from '../system/index.ts';
+import { reportMigrations } from '../report/migrations.ts';
 
 const audit = sql`create_time timestamptz not null default now()`;
 
@@ -161,7 +162,7 @@ const migrations: Record<string, Migration> = {
 
 class InCodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { ...migrations, ...systemMigrations };
+    return { ...migrations, ...systemMigrations, ...reportMigrations };
   }
 }
 

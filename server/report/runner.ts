@@ -11,6 +11,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { scopeConditions } from '../entity/data-scope.ts';
 import { isSecretProperty } from '../entity/field-types.ts';
+import { permissionCode } from '../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
 
 type Db = Kysely<SystemTables>;
@@ -31,13 +32,27 @@ export function reportableEntities(entities: readonly EntityRuntime[]): Map<stri
   return new Map(entities.filter((e) => e.schema.managedBy !== 'server').map((e) => [e.schema.table, e]));
 }
 
+/** The same masking as repository.maskValue, in SQL, so aggregates and filters see only masked values. */
+function maskedColumn(column: string, mask: 'id-card' | 'phone' | 'bank-card'): RawBuilder<unknown> {
+  const c = sql.id(column);
+  if (mask === 'bank-card') {
+    return sql`case when length(${c}) > 4 then repeat('*', length(${c}) - 4) || right(${c}, 4) else ${c} end`;
+  }
+  return sql`case when length(${c}) <= 7 then ${c} else left(${c}, 3) || repeat('*', length(${c}) - 7) || right(${c}, 4) end`;
+}
+
 /** `with <table> as (select <safe columns> from <table> where <caller's rows>), …` */
 async function shadows(db: Db, caller: Caller, entities: EntityRuntime[]): Promise<RawBuilder<unknown>> {
   const parts: RawBuilder<unknown>[] = [];
   for (const entity of entities) {
+    // Masked fields stay masked for callers who may not edit the entity (as in its export).
+    const unmasked = caller.permissions.has(permissionCode(entity.schema, 'edit'));
     const columns = [...entity.columns]
       .filter(([property]) => !isSecretProperty(entity, property))
-      .map(([, column]) => sql.id(column));
+      .map(([property, column]) => {
+        const mask = entity.schema.fields[property]?.mask;
+        return mask && !unmasked ? sql`${maskedColumn(column, mask)} as ${sql.id(column)}` : sql.id(column);
+      });
     const scope = await scopeConditions(db, entity, caller);
     const where = sql.join([sql`tenant_id = ${caller.tenantId}`, ...scope], sql` and `);
     const table = sql.id(entity.schema.table);

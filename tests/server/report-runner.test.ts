@@ -50,6 +50,16 @@ describe.each(BACKENDS)('report runner on %s', (kind) => {
     expect((await run('select driver_name from hy_driver where driver_name = ${name}', { name: first })).total).toBe(1);
   });
 
+  it('masks masked fields for callers who may not edit the entity, even inside aggregates', async () => {
+    const shipperToken = await t.login('shipper');
+    const shipper = (await resolveCaller(t.ctx, { headers: { 'x-access-token': shipperToken }, query: {} } as unknown as FastifyRequest))!;
+    const text = "select id_card, max(id_card) as top from hy_driver group by id_card order by 1 limit 1";
+    const asShipper = await runReport(t.ctx, shipper, checkReportSql(text, allowed), {}, { filters: [], limit: 1, offset: 0 });
+    expect(String(asShipper.records[0].id_card)).toMatch(/^\d{3}\*+\w{4}$/);
+    expect(String(asShipper.records[0].top)).toContain('*');
+    expect(String((await run(text)).records[0].id_card)).not.toContain('*');
+  });
+
   it('never shows the tenant column, and caps pages', async () => {
     const row = (await run('select * from hy_driver limit 1')).records[0];
     expect(row).not.toHaveProperty('tenant_id');

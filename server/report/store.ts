@@ -1,0 +1,156 @@
+/**
+ * Report definitions: checked (meta-schema, SQL guard, columns ↔ query items ↔ parameters), stored in
+ * onl_cgreport_head, and seeded from schemas/reports/*.report.json — a seed is inserted when its code is missing
+ * and never overwrites what an admin changed. Each report gets a permission row `onl:cgreport:<code>` (granted to
+ * its seed's `defaultGrants` when first created); editing reports needs `onl:cgreport:admin`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { sql, type Kysely } from 'kysely';
+import type { FieldError } from '../../src/contracts/envelope.ts';
+import { REPORT_ADMIN_PERMISSION, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
+import type { AppContext } from '../context.ts';
+import type { SystemTables } from '../db/schema.ts';
+import { newId } from '../core/ids.ts';
+import { checkReportSql, ReportSqlError, type CheckedReportSql } from './sql-guard.ts';
+import { reportableEntities } from './runner.ts';
+
+type Db = Kysely<SystemTables>;
+
+export interface StoredReport {
+  id: string;
+  code: string;
+  name: string;
+  sql: string;
+  columns: ReportColumnDef[];
+  query: ReportQueryDef[];
+  params: ReportParamDef[];
+}
+
+interface HeadRow {
+  id: string;
+  code: string;
+  name: string;
+  cgr_sql: string;
+  columns: unknown;
+  query: unknown;
+  params: unknown;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+function fromRow(row: HeadRow): StoredReport {
+  return { id: row.id, code: row.code, name: row.name, sql: row.cgr_sql, columns: json(row.columns), query: json(row.query), params: json(row.params) };
+}
+
+export class ReportCatalog {
+  private validateDef: ValidateFunction | undefined;
+  private relations: Set<string> | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The tables reports may read: the engine's entity tables. */
+  allowedTables(): Set<string> {
+    return new Set(reportableEntities(this.ctx.entities).keys());
+  }
+
+  /** Every table and view name, so a report's CTE cannot borrow the name of one it may not read. */
+  async knownRelations(): Promise<Set<string>> {
+    if (!this.relations) {
+      const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema()`.execute(this.ctx.db);
+      this.relations = new Set(rows.rows.map((r) => r.name));
+    }
+    return this.relations;
+  }
+
+  private metaSchema(): ValidateFunction {
+    if (!this.validateDef) {
+      const file = path.join(this.ctx.config.schemasDir, '_meta', 'report.schema.json');
+      this.validateDef = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object);
+    }
+    return this.validateDef;
+  }
+
+  /** Every problem of a definition, by field; empty when it may be stored and run. */
+  async problems(def: Omit<ReportDef, 'kind'> & { kind?: string }): Promise<{ errors: FieldError[]; checked?: CheckedReportSql }> {
+    const errors: FieldError[] = [];
+    const validate = this.metaSchema();
+    if (!validate({ kind: 'report', ...def })) {
+      for (const error of validate.errors ?? []) {
+        const field = error.instancePath.replace(/^\//, '').split('/')[0] || String((error.params as { missingProperty?: string }).missingProperty ?? '');
+        if (!errors.some((e) => e.field === field)) errors.push({ field, message: `${field || '报表'}：${error.message ?? '格式不正确'}` });
+      }
+      return { errors };
+    }
+    let checked: CheckedReportSql | undefined;
+    try {
+      checked = checkReportSql(def.sql, this.allowedTables(), await this.knownRelations());
+    } catch (error) {
+      if (!(error instanceof ReportSqlError)) throw error;
+      errors.push({ field: 'sql', message: error.message });
+    }
+    const fields = new Set(def.columns.map((c) => c.field));
+    if (fields.size !== def.columns.length) errors.push({ field: 'columns', message: '报表列的字段不能重复' });
+    for (const item of def.query ?? []) {
+      if (!fields.has(item.field)) errors.push({ field: 'query', message: `查询条件 ${item.field} 不是报表的列` });
+    }
+    const declared = new Set((def.params ?? []).map((p) => p.name));
+    for (const name of checked?.parameters ?? []) {
+      if (!declared.has(name)) errors.push({ field: 'params', message: `SQL中的参数 \${${name}} 没有定义` });
+    }
+    return { errors, checked };
+  }
+
+  async find(codeOrId: string, db: Db = this.ctx.db): Promise<StoredReport | undefined> {
+    const row = await sql<HeadRow>`select id, code, name, cgr_sql, columns, query, params from onl_cgreport_head
+      where code = ${codeOrId} or id = ${codeOrId} limit 1`.execute(db);
+    return row.rows[0] ? fromRow(row.rows[0]) : undefined;
+  }
+
+  async insert(db: Db, def: Omit<ReportDef, 'kind'>, by: string | null): Promise<string> {
+    const id = newId();
+    await sql`insert into onl_cgreport_head (id, code, name, cgr_sql, columns, query, params, create_by)
+      values (${id}, ${def.code}, ${def.name}, ${def.sql}, ${JSON.stringify(def.columns)}::jsonb,
+        ${JSON.stringify(def.query ?? [])}::jsonb, ${JSON.stringify(def.params ?? [])}::jsonb, ${by})`.execute(db);
+    await ensurePermissionRows(db, def.code, def.name, def.defaultGrants ?? []);
+    return id;
+  }
+}
+
+/** The hidden holder of report permissions, each report's code, and the admin code. */
+async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
+  const base = {
+    url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: false,
+    is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null, icon: null,
+  };
+  const rows = [
+    { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', menu_type: 0, perms: null, sort_no: 80, hidden: true, is_leaf: false },
+    { ...base, id: `perm:${REPORT_ADMIN_PERMISSION}`, parent_id: 'menu:reports', name: '报表配置', menu_type: 2, perms: REPORT_ADMIN_PERMISSION, sort_no: 0, hidden: false },
+    { ...base, id: `perm:${reportPermission(code)}`, parent_id: 'menu:reports', name, menu_type: 2, perms: reportPermission(code), sort_no: 10, hidden: false },
+  ];
+  for (const row of rows) {
+    const inserted = await db.insertInto('sys_permission').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    const grantTo = row.id === `perm:${REPORT_ADMIN_PERMISSION}` ? ['admin'] : row.perms ? roles : [];
+    if (!inserted || grantTo.length === 0) continue;
+    const roleIds = await db.selectFrom('sys_role').select('id').where('role_code', 'in', grantTo).execute();
+    if (roleIds.length) {
+      await db.insertInto('sys_role_permission').values(roleIds.map((r) => ({ role_id: r.id, permission_id: row.id }))).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+}
+
+/** Seeds the reports under schemas/reports whose codes are not in the database yet; a bad seed file stops start-up. */
+export async function syncReports(catalog: ReportCatalog, schemasDir: string, db: Db): Promise<void> {
+  const dir = path.join(schemasDir, 'reports');
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.report.json')).sort()) {
+    const def = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ReportDef & { $schema?: string };
+    const { $schema: _schema, ...rest } = def;
+    const { errors } = await catalog.problems(rest);
+    if (errors.length) throw new Error(`schemas/reports/${name}: ${errors.map((e) => e.message).join('; ')}`);
+    if (await catalog.find(def.code, db)) continue;
+    await db.transaction().execute((tx) => catalog.insert(tx, rest, null).then(() => undefined));
+  }
+}
