@@ -61,7 +61,8 @@ export default function PermissionTree({ record, settings, onClose }: OperationP
     if (!endpoints) return;
     let live = true;
     Promise.all([
-      endpoints.get<{ treeList: PermissionTreeNode[] }>(setting(settings, 'treeEndpoint')),
+      // The owner's id goes to the tree too: a department role's tree holds only its department's permissions.
+      endpoints.get<{ treeList: PermissionTreeNode[] }>(setting(settings, 'treeEndpoint'), { [idParam]: ownerId }),
       endpoints.get<string[]>(setting(settings, 'grantedEndpoint'), { [idParam]: ownerId }),
     ])
       .then(([tree, granted]) => {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
+import { departRoleGrant } from '../system/departs/role-grants.ts';
 
 export const SESSION_DAYS = 7;
 
@@ -101,9 +102,10 @@ export async function findSessionGrants(db: Kysely<SystemTables>, token: string)
   const row = await sessionQuery(db, tokenHash)
     .select([
       sql<string | null>`(select string_agg(distinct p.perms, ',') from sys_permission p
-        join sys_role_permission rp on rp.permission_id = p.id
-        join sys_user_role ur on ur.role_id = rp.role_id
-        where ur.user_id = u.id and p.menu_type = 2 and p.status = '1' and p.del_flag = 0)`.as('perms'),
+        where p.menu_type = 2 and p.status = '1' and p.del_flag = 0
+          and (exists (select 1 from sys_role_permission rp join sys_user_role ur on ur.role_id = rp.role_id
+                where rp.permission_id = p.id and ur.user_id = u.id)
+            or ${departRoleGrant(sql`p.id`, sql`u.id`)}))`.as('perms'),
       sql<GrantedDataRule[] | string | null>`(select json_agg(json_build_object('id', r.id, 'permission_id', r.permission_id,
           'rule_column', r.rule_column, 'rule_conditions', r.rule_conditions, 'rule_value', r.rule_value) order by r.id)
         from sys_permission_data_rule r
@@ -149,11 +151,13 @@ export async function revokeUserSessions(db: Kysely<SystemTables>, userId: strin
 export async function loadPermissionCodes(db: Kysely<SystemTables>, userId: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('sys_permission as p')
-    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
     .select('p.perms')
     .distinct()
-    .where('ur.user_id', '=', userId)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+        .select('rp.role_id').whereRef('rp.permission_id', '=', 'p.id').where('ur.user_id', '=', userId)),
+      departRoleGrant(sql`p.id`, sql`${userId}`),
+    ]))
     .where('p.menu_type', '=', 2)
     .where('p.status', '=', '1')
     .where('p.del_flag', '=', 0)

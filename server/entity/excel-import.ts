@@ -31,7 +31,7 @@ function pad(n: number): string {
 }
 
 /** A cell as the text a person typed: rich text joined, formulas by their result, dates in the field's format. */
-function cellText(value: Cell, field: FieldDef): string {
+export function cellText(value: Cell, field: FieldDef): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     // Spreadsheet dates carry no zone; exceljs reads them as UTC.
@@ -48,7 +48,7 @@ function cellText(value: Cell, field: FieldDef): string {
 }
 
 /** Converts typed text to the field's type; returns the text itself when it does not convert, so validation names it. */
-function typedValue(ctx: AppContext, field: FieldDef, text: string): unknown {
+export function typedValue(ctx: AppContext, field: FieldDef, text: string): unknown {
   if (text === '') return undefined;
   if (field.dict && !ctx.tableDicts.has(field.dict)) {
     // Several texts (multi-dict, checkbox) are typed comma-joined, as the export writes them.
@@ -186,7 +186,7 @@ export async function importExcel(
 }
 
 /** The refused rows as they were, with the line number and what is wrong. */
-async function errorReport(headers: string[], bad: Array<{ line: number; cells: string[]; message: string }>): Promise<Buffer> {
+export async function errorReport(headers: string[], bad: Array<{ line: number; cells: string[]; message: string }>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('错误数据');
   const columns = headers.map((header, column) => ({ header, column })).filter((c) => c.header !== undefined);

@@ -1,8 +1,9 @@
 /** Builds the `getUserPermissionByToken` answer (contract §3) from the rows a user's roles reach. */
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuthEntry, MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
+import { departRoleGrant } from '../system/departs/role-grants.ts';
 
 type Row = Pick<
   SysPermissionTable,
@@ -72,11 +73,13 @@ function buildTree(rows: Row[]): MenuNode[] {
 export async function permissionsForUser(db: Kysely<SystemTables>, userId: string): Promise<PermissionResult> {
   const granted = await db
     .selectFrom('sys_permission as p')
-    .innerJoin('sys_role_permission as rp', 'rp.permission_id', 'p.id')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
     .select(COLUMNS)
-    .distinct()
-    .where('ur.user_id', '=', userId)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+        .select('rp.role_id').whereRef('rp.permission_id', '=', 'p.id').where('ur.user_id', '=', userId)),
+      // Grants through department roles (contract §3).
+      departRoleGrant(sql`p.id`, sql`${userId}`),
+    ]))
     .where('p.del_flag', '=', 0)
     .orderBy('p.sort_no')
     .orderBy('p.id')

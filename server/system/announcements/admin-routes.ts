@@ -23,6 +23,7 @@ import { sanitiseRecord } from '../../entity/field-types.ts';
 import { tableTextsForRows } from '../../dict/table-dicts.ts';
 import type { SocketHub } from './socket-hub.ts';
 import { insertSendRows, splitList, tenantUserIds, userIdsOf } from './store.ts';
+import { checkWindow } from './extra-routes.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
@@ -79,6 +80,7 @@ export function registerAnnouncementAdminRoutes(app: FastifyInstance, ctx: AppCo
     applyDefaults(entity, record);
     validate(ctx, entity, record);
     checkAddressees(record);
+    checkWindow(record);
     await assertUnique(ctx, entity, caller, record);
     const id = newId();
     await insertRow(ctx.db, entity, {
@@ -107,6 +109,7 @@ export function registerAnnouncementAdminRoutes(app: FastifyInstance, ctx: AppCo
       sanitiseRecord(entity, record);
       validate(ctx, entity, record);
       checkAddressees(record);
+    checkWindow(record);
       await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
       await updateRow(tx, entity, caller.tenantId, id, {
         ...writableValues(entity, record),

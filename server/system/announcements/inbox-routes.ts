@@ -21,6 +21,7 @@ import {
   CATEGORY_NOTICE,
   CATEGORY_SYSTEM,
   ensureAllMessageRows,
+  IN_WINDOW,
   markAllRead,
   markReadByAnnouncement,
   markReadBySendIds,
@@ -57,7 +58,8 @@ export function registerAnnouncementInboxRoutes(
   /** The caller's receipts, filtered and paged like any list (titile, readFlag, msgCategory, sendTime…). */
   const myList = async (caller: Caller, params: QueryParams) => {
     await ensureRows(caller);
-    const page = await listRows(ctx.db, receipts, caller.tenantId, params, [sql`user_id = ${caller.userId}`]);
+    const visible = sql`annt_id in (select a.id from sys_announcement a where a.tenant_id = ${caller.tenantId} and ${IN_WINDOW})`;
+    const page = await listRows(ctx.db, receipts, caller.tenantId, params, [sql`user_id = ${caller.userId}`, visible]);
     return ok({ ...page, records: presentRows(receipts, ctx.dicts, page.records, false) });
   };
   app.get(`${base}/getMyAnnouncementSend`, { config: { authenticated: true } }, async (request) =>

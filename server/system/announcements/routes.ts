@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { registerAnnouncementAdminRoutes } from './admin-routes.ts';
 import { registerAnnouncementInboxRoutes } from './inbox-routes.ts';
+import { registerAnnouncementExtraRoutes } from './extra-routes.ts';
 import { SocketHub } from './socket-hub.ts';
 import { registerWebsocketRoute } from './websocket.ts';
 
@@ -22,6 +23,7 @@ export function registerAnnouncementsRoutes(app: FastifyInstance, ctx: AppContex
   app.addHook('onClose', async () => hub.close());
   registerAnnouncementAdminRoutes(app, ctx, prefix, announcements, hub);
   registerAnnouncementInboxRoutes(app, ctx, prefix, announcements, receipts, hub);
+  registerAnnouncementExtraRoutes(app, ctx, prefix, announcements, hub);
   registerWebsocketRoute(app, prefix, hub);
 }
 

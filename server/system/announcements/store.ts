@@ -68,6 +68,12 @@ const ANNOUNCEMENT_COLUMNS = sql`a.id, a.titile, a.msg_content as "msgContent", 
   a.open_type as "openType", a.open_page as "openPage", a.del_flag as "delFlag", a.create_by as "createBy",
   a.create_time as "createTime", a.update_by as "updateBy", a.update_time as "updateTime"`;
 
+/**
+ * A published message is shown only between its start and end time, when they are set (alias `a` =
+ * sys_announcement). Users' lists, the show page and the re-push all apply it.
+ */
+export const IN_WINDOW = sql`(a.start_time is null or a.start_time <= now()) and (a.end_time is null or a.end_time >= now())`;
+
 /** The caller's unread, published messages of one category, newest first, and how many there are. */
 export async function unreadMessages(
   db: Db,
@@ -77,7 +83,7 @@ export async function unreadMessages(
   limit: number,
 ): Promise<{ records: WireRecord[]; total: number }> {
   const where = sql`s.user_id = ${userId} and s.tenant_id = ${tenantId} and s.read_flag = '0'
-    and a.tenant_id = ${tenantId} and a.send_status = '1' and a.del_flag = '0' and a.msg_category = ${category}`;
+    and a.tenant_id = ${tenantId} and a.send_status = '1' and a.del_flag = '0' and a.msg_category = ${category} and ${IN_WINDOW}`;
   const records = await sql<WireRecord>`select ${ANNOUNCEMENT_COLUMNS} from sys_announcement_send s
     join sys_announcement a on a.id = s.annt_id where ${where}
     order by a.send_time desc nulls last, a.id desc limit ${limit}`.execute(db);

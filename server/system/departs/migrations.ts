@@ -28,4 +28,33 @@ export const departsMigrations: Record<string, Migration> = {
         add column create_by varchar(50), add column update_by varchar(50), add column update_time timestamptz`.execute(db);
     },
   },
+  '0121_depart_roles': {
+    async up(db: Kysely<unknown>) {
+      // Roles owned by a department (JeecgBoot sys_depart_role*): granted only menus/buttons of the department's
+      // own permissions, held only by the department's members. Both are checked when grants are read.
+      await sql`create table sys_depart_role (
+        id varchar(32) primary key,
+        depart_id varchar(32) not null references sys_depart(id) on delete cascade,
+        role_name varchar(200) not null, role_code varchar(100) not null, description varchar(255),
+        create_by varchar(50), create_time timestamptz not null default now(),
+        update_by varchar(50), update_time timestamptz,
+        sys_org_code varchar(64), tenant_id integer not null default 0,
+        unique (depart_id, role_code)
+      )`.execute(db);
+      await sql`create table sys_depart_role_permission (
+        role_id varchar(32) not null references sys_depart_role(id) on delete cascade,
+        permission_id varchar(100) not null references sys_permission(id) on delete cascade,
+        primary key (role_id, permission_id)
+      )`.execute(db);
+      await sql`create table sys_depart_role_user (
+        id varchar(32) primary key,
+        role_id varchar(32) not null references sys_depart_role(id) on delete cascade,
+        user_id varchar(32) not null references sys_user(id) on delete cascade,
+        create_by varchar(50), create_time timestamptz not null default now(),
+        tenant_id integer not null default 0,
+        unique (role_id, user_id)
+      )`.execute(db);
+      await sql`create index idx_sys_depart_role_user_user on sys_depart_role_user (user_id)`.execute(db);
+    },
+  },
 };

@@ -1,4 +1,5 @@
 /** Small pieces shared by the users and roles endpoints. */
+import type { FastifyRequest } from 'fastify';
 import type { FieldDef } from '../../../src/contracts/entity.ts';
 import { splitList } from '../../../src/contracts/field-values.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
@@ -22,3 +23,13 @@ export function queryRuntime(entity: EntityRuntime, drop: string[], types: Recor
   const sortable = new Set([...entity.sortable].filter((property) => columns.has(property)));
   return { ...entity, columns, types: typeMap, sortable };
 }
+
+type Body = Record<string, unknown>;
+
+/** Rows an operation names: the web app sends `{id}` for one row and `{ids: "a,b"}` for several. */
+export const operationIds = (body: Body): string[] => (typeof body.id === 'string' && body.id ? splitIds(body.id).slice(0, 1) : splitIds(body.ids));
+
+export const bodyOf = (request: FastifyRequest): Body => {
+  const body = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+};

@@ -11,4 +11,12 @@ export const usersMigrations: Record<string, Migration> = {
       await sql`alter table sys_user add column sex smallint`.execute(db);
     },
   },
+  '0101_user_recycle_bin_view': {
+    async up(db: Kysely<unknown>) {
+      // The 用户回收站 screen's schema names a table of its own; it is this view of the deleted users (read-only).
+      await sql`create view sys_user_recycle_bin as select id, username, realname, phone, email, sex, status, user_type,
+        org_code, depart_ids, rel_tenant_ids, del_flag, create_by, create_time, update_by, update_time
+        from sys_user where del_flag = 1`.execute(db);
+    },
+  },
 };

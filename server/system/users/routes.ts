@@ -13,17 +13,11 @@ import { scopeConditions } from '../../entity/data-scope.ts';
 import { departsOf, findUsers, listUsers, roleIdsOf, userForForm, userQueryRuntime } from './queries.ts';
 import { addUser, editUser, EMAIL_TAKEN, PHONE_TAKEN, USERNAME_TAKEN, valueTaken } from './writes.ts';
 import { findByUsername, NOT_FOUND, purge, resetPassword, restore, setStatus, softDelete } from './status.ts';
-import { splitIds, text } from './helpers.ts';
-
-type Body = Record<string, unknown>;
-
-/** Rows an operation names: the web app sends `{id}` for one row and `{ids: "a,b"}` for several. */
-const operationIds = (body: Body): string[] => (typeof body.id === 'string' && body.id ? splitIds(body.id).slice(0, 1) : splitIds(body.ids));
-
-const bodyOf = (request: FastifyRequest): Body => {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
-};
+import { bodyOf, operationIds, splitIds, text } from './helpers.ts';
+import { registerRecycleBinRoutes } from './recycle-routes.ts';
+import { exportUsers, importUsers } from './excel.ts';
+import { DirectoryStore } from '../../files/store.ts';
+import { readSingleUpload } from '../../files/routes.ts';
 
 export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const base = `${prefix}/sys/user`;
@@ -143,6 +137,21 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext, prefi
     await softDelete(ctx, requireCaller(request), splitIds(request.query.ids));
     return ok(null, '批量删除用户成功');
   });
+
+  app.get<{ Querystring: QueryParams }>(`${base}/exportXls`, can('exportXls'), async (request, reply) => {
+    const caller = requireCaller(request);
+    const rules = await scopeConditions(ctx.db, runtime, caller, request.log);
+    return exportUsers(ctx, entity, runtime, caller, request.query, rules, reply);
+  });
+  // The same upload directory as the file endpoints (server/app.ts): the error report is fetched from there.
+  const store = new DirectoryStore(ctx.config.uploadDir);
+  app.post(`${base}/importExcel`, can('importExcel'), async (request) => {
+    const caller = requireCaller(request);
+    const { file } = await readSingleUpload(request);
+    return importUsers(ctx, entity, caller, store, file);
+  });
+
+  registerRecycleBinRoutes(app, ctx, prefix);
 
   app.get<{ Querystring: QueryParams }>(`${base}/recycleBin`, can('delete'), async (request) => {
     const page = await listUsers(ctx, runtime, requireCaller(request).tenantId, { ...request.query, pageNo: '1', pageSize: '1000' }, true);

@@ -23,7 +23,7 @@ export const EMAIL_TAKEN = '邮箱已存在';
 
 const FIELDS = ['username', 'realname', 'password', 'phone', 'email', 'sex', 'userType', 'status', 'selectedroles'] as const;
 
-interface CheckedUser {
+export interface CheckedUser {
   username: string;
   realname: string;
   password: string | undefined;
@@ -110,7 +110,7 @@ async function replaceLinks(tx: Transaction<SystemTables>, tenantId: number, use
   }
 }
 
-async function orgCodeOf(ctx: AppContext, departId: string | undefined): Promise<string | null> {
+export async function orgCodeOf(ctx: AppContext, departId: string | undefined): Promise<string | null> {
   if (!departId) return null;
   const row = await ctx.db.selectFrom('sys_depart').select('org_code').where('id', '=', departId).executeTakeFirst();
   return row?.org_code ?? null;
@@ -121,21 +121,30 @@ export async function addUser(ctx: AppContext, entity: EntityRuntime, caller: Ca
   if (!user.password) throw new ValidationError([{ field: 'password', message: '登录密码：必填' }]);
   const id = newId();
   const hash = await hashPassword(user.password);
-  const departIds = user.departIds ?? [];
-  const orgCode = await orgCodeOf(ctx, departIds[0]);
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('sys_user')
-      .values({
-        id, username: user.username, realname: user.realname, password_hash: hash, avatar: null, phone: user.phone, email: user.email,
-        sex: user.sex, org_code: orgCode, status: user.status, del_flag: 0, user_type: user.userType, customer_id: null,
-        rel_tenant_ids: String(caller.tenantId), depart_ids: departIds.join(',') || null, password_changed_at: null,
-        create_by: caller.username, update_by: null, update_time: null,
-      })
-      .execute();
-    await replaceLinks(tx, caller.tenantId, id, user);
-  });
+  const orgCode = await orgCodeOf(ctx, user.departIds?.[0]);
+  await ctx.db.transaction().execute((tx) => insertUser(tx, caller, id, user, { hash, orgCode, mustChange: false }));
   return id;
+}
+
+/** Writes a checked new user with their roles and departments (inside the caller's transaction; add and import). */
+export async function insertUser(
+  tx: Transaction<SystemTables>,
+  caller: Caller,
+  id: string,
+  user: CheckedUser,
+  secret: { hash: string; orgCode: string | null; mustChange: boolean },
+): Promise<void> {
+  const departIds = user.departIds ?? [];
+  await tx
+    .insertInto('sys_user')
+    .values({
+      id, username: user.username, realname: user.realname, password_hash: secret.hash, avatar: null, phone: user.phone, email: user.email,
+      sex: user.sex, org_code: secret.orgCode, status: user.status, del_flag: 0, user_type: user.userType, customer_id: null,
+      rel_tenant_ids: String(caller.tenantId), depart_ids: departIds.join(',') || null, password_changed_at: null,
+      create_by: caller.username, update_by: null, update_time: null, ...(secret.mustChange ? { must_change_password: true } : {}),
+    })
+    .execute();
+  await replaceLinks(tx, caller.tenantId, id, user);
 }
 
 export async function editUser(ctx: AppContext, entity: EntityRuntime, caller: Caller, body: Record<string, unknown>): Promise<void> {

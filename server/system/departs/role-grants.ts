@@ -1,0 +1,18 @@
+/**
+ * The department-role half of a user's grants (contract §3 "plus department roles"), as one SQL condition that the
+ * permission queries (server/menu/permissions.ts, server/auth/sessions.ts) add to their single statement. A grant
+ * counts only while all of it still holds: the user is assigned the department role, is still a member of its
+ * department, the department is live, and the permission is still one the department may hand out.
+ */
+import { sql, type RawBuilder } from 'kysely';
+
+/** True when `userId` holds `permissionId` through a department role; both are SQL expressions (column refs). */
+export function departRoleGrant(permissionId: RawBuilder<unknown>, userId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from sys_depart_role_permission drp
+    join sys_depart_role_user dru on dru.role_id = drp.role_id
+    join sys_depart_role dr on dr.id = drp.role_id
+    join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
+    join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
+    join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
+    where drp.permission_id = ${permissionId} and dru.user_id = ${userId})`;
+}
