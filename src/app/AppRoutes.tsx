@@ -1,20 +1,26 @@
 /**
  * The route table. Public pages sit in the user layout; /404 stands alone; every other path belongs to the
- * private area, whose routes come from the server menu.
+ * private area, whose routes come from the server menu. The entry bundle holds only plain React: the login page,
+ * the user layout and the private area's gate. Every antd page and all after sign-in load lazily.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, safeRedirect } from './paths.ts';
 import { PrivateArea } from './PrivateArea.tsx';
 import { useSession } from './session.tsx';
 import { LoginPage } from './user/LoginPage.tsx';
-import { AlterationPage } from './user/AlterationPage.tsx';
-import { NotOpenPage } from './user/NotOpenPage.tsx';
-import { UserLayout } from './user/UserLayout.tsx';
-import { HomePage } from './user/HomePage.tsx';
-import { REGISTER_RESULT_PATH, RegisterPage } from './user/RegisterPage.tsx';
-import { RegisterResultPage } from './user/RegisterResultPage.tsx';
+import { PageLoading, UserLayout } from './user/UserLayout.tsx';
+import { REGISTER_RESULT_PATH } from './user/user-paths.ts';
 import type { LoginEntry } from '../providers/auth.ts';
+
+const publicPages = () => import('./user/public-routes.tsx');
+
+const AlterationPage = lazy(() => publicPages().then((m) => ({ default: m.FramedAlterationPage })));
+const RegisterPage = lazy(() => publicPages().then((m) => ({ default: m.FramedRegisterPage })));
+const RegisterResultPage = lazy(() => publicPages().then((m) => ({ default: m.FramedRegisterResultPage })));
+const NotOpenPage = lazy(() => publicPages().then((m) => ({ default: m.FramedNotOpenPage })));
+const HomePage = lazy(() => publicPages().then((m) => ({ default: m.FramedHomePage })));
+const NotFoundPage = lazy(() => import('./private-routes.tsx').then((m) => ({ default: m.FramedNotFoundPage })));
 
 /** Pages reserved for later releases, shown as "not yet open" rather than as fake forms. */
 const NOT_OPEN_PAGES: Array<{ path: string; title: string }> = [
@@ -33,20 +39,22 @@ function LoginRoute({ entry = 'platform' }: { entry?: LoginEntry }) {
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<UserLayout />}>
-        <Route path={LOGIN_PATH} element={<LoginRoute />} />
-        <Route path="/user/login3" element={<LoginRoute entry="customer" />} />
-        <Route path="/user/alteration" element={<AlterationPage />} />
-        <Route path="/user/register" element={<RegisterPage />} />
-        <Route path={REGISTER_RESULT_PATH} element={<RegisterResultPage />} />
-        {NOT_OPEN_PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
-        ))}
-      </Route>
-      <Route path="/home" element={<HomePage />} />
-      <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-      <Route path="*" element={<PrivateArea />} />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route element={<UserLayout />}>
+          <Route path={LOGIN_PATH} element={<LoginRoute />} />
+          <Route path="/user/login3" element={<LoginRoute entry="customer" />} />
+          <Route path="/user/alteration" element={<AlterationPage />} />
+          <Route path="/user/register" element={<RegisterPage />} />
+          <Route path={REGISTER_RESULT_PATH} element={<RegisterResultPage />} />
+          {NOT_OPEN_PAGES.map((page) => (
+            <Route key={page.path} path={page.path} element={<NotOpenPage title={page.title} />} />
+          ))}
+        </Route>
+        <Route path="/home" element={<HomePage />} />
+        <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+        <Route path="*" element={<PrivateArea />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Everything inside the router: branding, session, the 401 dialog and the routes, over the given dependencies.
+ * Everything inside the router: branding, session, the 401 dialog (loaded on the first failure) and the routes,
+ * over the given dependencies.
  * AppRoot supplies the real ones and a browser router; tests supply fakes and a memory router.
  */
 import { useMemo } from 'react';
@@ -8,7 +9,7 @@ import { AppDepsProvider } from './deps.tsx';
 import type { AppDeps } from './deps.tsx';
 import { SessionProvider } from './session.tsx';
 import { SettingsProvider } from './settings.tsx';
-import { UnauthorizedDialog } from './UnauthorizedDialog.tsx';
+import { HttpFailureHooks } from './HttpFailureHooks.tsx';
 
 export function AppShell({ deps }: { deps: AppDeps }) {
   const sessionDeps = useMemo(() => ({ auth: deps.auth, storage: deps.storage, dicts: deps.dicts }), [deps]);
@@ -16,7 +17,7 @@ export function AppShell({ deps }: { deps: AppDeps }) {
     <AppDepsProvider deps={deps}>
       <SettingsProvider http={deps.http}>
         <SessionProvider deps={sessionDeps}>
-          <UnauthorizedDialog http={deps.http} />
+          <HttpFailureHooks http={deps.http} />
           <AppRoutes />
         </SessionProvider>
       </SettingsProvider>

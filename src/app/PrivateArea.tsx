@@ -1,35 +1,56 @@
 /**
  * Everything behind the login. No token → login page with the full path as `redirect`. With a token but no
  * permissions yet (a reload) → fetch them before any route renders; if that fails, log out. The main layout,
- * and with it the renderers, rjsf and ajv, load only from here.
+ * and with it antd, the renderers, rjsf and ajv, load only from here; the dialogs only some sign-ins need (406
+ * password change, department choice) load when needed. This file itself is plain React: it sits in the entry.
  */
-import { lazy, Suspense, useEffect } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { lazy, Suspense, useContext, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { AntdFrameWanted } from './antd-frame-flag.ts';
+import { LoadFailureBoundary } from './LoadFailureBoundary.tsx';
 import { LOGIN_PATH, loginPathFor } from './paths.ts';
 import { useSession } from './session.tsx';
-import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog.tsx';
-import { ChunkErrorBoundary } from './dialogs/ChunkErrorBoundary.tsx';
-import { DepartSelectDialog } from './dialogs/DepartSelectDialog.tsx';
 
-const MainLayout = lazy(() => import('./main/MainLayout.tsx'));
+const loadMainLayout = () => import('./main/MainLayout.tsx');
+const loadAntdFrame = () => import('./AntdFrame.tsx');
+const loadDialogs = () => import('./private-dialogs.tsx');
+
+const MainLayout = lazy(loadMainLayout);
+const AntdFrame = lazy(() => loadAntdFrame().then((m) => ({ default: m.AntdFrame })));
+const ChangePasswordDialog = lazy(() => loadDialogs().then((m) => ({ default: m.FramedChangePasswordDialog })));
+const DepartSelectDialog = lazy(() => loadDialogs().then((m) => ({ default: m.FramedDepartSelectDialog })));
+const InvalidMenuPage = lazy(() => loadDialogs().then((m) => ({ default: m.InvalidMenuPage })));
 
 function FullPageSpin({ tip }: { tip: string }) {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" description={tip} />
+    <div className="up-fullpage" role="status" aria-busy="true">
+      {tip}
     </div>
   );
+}
+
+/** antd's providers around the main layout, when AppRoot asked for them (tests bring their own). */
+function Framed({ children }: { children: ReactNode }) {
+  return useContext(AntdFrameWanted) ? <AntdFrame>{children}</AntdFrame> : <>{children}</>;
 }
 
 export function PrivateArea() {
   const session = useSession();
   const location = useLocation();
+  const frameWanted = useContext(AntdFrameWanted);
   const { token, permissionStatus, loadPermissions, logout, passwordChangeRequired } = session;
 
   useEffect(() => {
     if (token && permissionStatus === 'idle' && !passwordChangeRequired) void loadPermissions();
   }, [token, permissionStatus, loadPermissions, passwordChangeRequired]);
+
+  useEffect(() => {
+    // The layout's code downloads while the menu request is under way, not after it.
+    if (!token || passwordChangeRequired) return;
+    void loadMainLayout().catch(() => undefined);
+    if (frameWanted) void loadAntdFrame().catch(() => undefined);
+  }, [token, passwordChangeRequired, frameWanted]);
 
   useEffect(() => {
     // Back on the login page the user can sign in again and return here.
@@ -40,40 +61,38 @@ export function PrivateArea() {
 
   if (passwordChangeRequired) {
     return (
-      <>
+      <LoadFailureBoundary>
         <FullPageSpin tip="请先修改密码" />
-        <ChangePasswordDialog open mandatory onClose={() => void session.passwordChanged()} />
-      </>
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open mandatory onClose={() => void session.passwordChanged()} />
+        </Suspense>
+      </LoadFailureBoundary>
     );
   }
 
   switch (permissionStatus) {
     case 'ready':
       return (
-        <ChunkErrorBoundary>
+        <LoadFailureBoundary>
           <Suspense fallback={<FullPageSpin tip="加载中…" />}>
-            <MainLayout />
+            <Framed>
+              <MainLayout />
+            </Framed>
           </Suspense>
-          <DepartSelectDialog
-            open={session.departChoicePending}
-            mandatory
-            onClose={session.departChosen}
-            onSelected={session.updateUser}
-          />
-        </ChunkErrorBoundary>
+          {session.departChoicePending ? (
+            <Suspense fallback={null}>
+              <DepartSelectDialog open mandatory onClose={session.departChosen} onSelected={session.updateUser} />
+            </Suspense>
+          ) : null}
+        </LoadFailureBoundary>
       );
     case 'invalid-menu':
       return (
-        <Result
-          status="error"
-          title="获取菜单失败"
-          subTitle={session.permissionError}
-          extra={
-            <Button type="primary" onClick={() => void logout()}>
-              重新登录
-            </Button>
-          }
-        />
+        <LoadFailureBoundary>
+          <Suspense fallback={<FullPageSpin tip="加载中…" />}>
+            <InvalidMenuPage error={session.permissionError} onRelogin={() => void logout()} />
+          </Suspense>
+        </LoadFailureBoundary>
       );
     default:
       return <FullPageSpin tip="正在加载菜单…" />;

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../src/contracts/index.ts';
 import { AppShell } from '../../src/app/AppShell.tsx';
 import { StorageKeys } from '../../src/http/storage.ts';
@@ -51,6 +51,12 @@ function onMobile() {
     window.matchMedia = original;
   };
 }
+
+// The main layout is a lazy chunk (the entry holds only the plain-React login page); load its modules once here
+// rather than inside the first test's one-second wait.
+beforeAll(async () => {
+  await import('../../src/app/main/MainLayout.tsx');
+});
 
 beforeEach(() => sessionStorage.clear());
 

@@ -3,11 +3,10 @@
  * the browser back with `?ticket=`, the sign-in with that ticket (once; a refused ticket is dropped from the URL).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../session.tsx';
 import { usePlatformSettings } from '../settings.tsx';
+import { BusyOverlay, ErrorAlert, errorText } from './light-ui.tsx';
 
 export function CasLogin() {
   const { casLoginUrl } = usePlatformSettings();
@@ -21,7 +20,7 @@ export function CasLogin() {
     if (!ticket || tried.current === ticket) return;
     tried.current = ticket;
     session.casLogin(ticket).catch((cause: unknown) => {
-      setError(cause instanceof Error ? cause.message : String(cause));
+      setError(errorText(cause));
       setParams((current) => {
         const next = new URLSearchParams(current);
         next.delete('ticket');
@@ -30,14 +29,14 @@ export function CasLogin() {
     });
   }, [ticket, session, setParams]);
 
-  if (ticket && !error) return <Spin tip="正在通过统一身份认证登录…" fullscreen />;
+  if (ticket && !error) return <BusyOverlay>正在通过统一身份认证登录…</BusyOverlay>;
   return (
     <>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {casLoginUrl ? (
-        <Button block href={casLoginUrl} icon={<SafetyCertificateOutlined />} style={{ marginTop: 12 }}>
+        <a className="up-button up-button-block up-sso" href={casLoginUrl}>
           统一身份认证登录
-        </Button>
+        </a>
       ) : null}
     </>
   );

@@ -13,8 +13,9 @@ import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../dialogs/form-helper
 import { useAppDeps } from '../deps.tsx';
 import { LOGIN_PATH } from '../paths.ts';
 import { MOBILE_RULES, SmsCodeField } from './SmsCodeField.tsx';
+import { REGISTER_RESULT_PATH } from './user-paths.ts';
 
-export const REGISTER_RESULT_PATH = '/user/register-result';
+export { REGISTER_RESULT_PATH };
 
 export function RegisterPage() {
   const { auth } = useAppDeps();

@@ -3,8 +3,8 @@
  * page); if the server refuses the value, the page says so and the form is there as usual.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Spin } from 'antd';
 import { useSession } from '../session.tsx';
+import { BusyOverlay, ErrorAlert, errorText } from './light-ui.tsx';
 
 export function RememberedLogin() {
   const session = useSession();
@@ -16,12 +16,12 @@ export function RememberedLogin() {
     if (started.current || !session.hasRememberedLogin()) return;
     started.current = true;
     session.rememberedLogin().catch((cause: unknown) => {
-      setError(cause instanceof Error ? cause.message : String(cause));
+      setError(errorText(cause));
       setState('refused');
     });
   }, [session]);
 
-  if (state === 'working') return <Spin tip="正在自动登录…" fullscreen />;
-  if (state === 'refused' && error) return <Alert type="warning" showIcon title={error} style={{ marginBottom: 16 }} />;
+  if (state === 'working') return <BusyOverlay>正在自动登录…</BusyOverlay>;
+  if (state === 'refused' && error) return <ErrorAlert tone="warning">{error}</ErrorAlert>;
   return null;
 }

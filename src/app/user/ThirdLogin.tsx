@@ -1,14 +1,13 @@
 /**
- * Third-party (OAuth 2.0) login on the login page: a button to the provider when the server has one configured,
+ * Third-party (OAuth 2.0) login on the login page: a link to the provider when the server has one configured,
  * and, when the provider's round trip lands back here with `?thirdLoginToken=`, the sign-in with that single-use
  * ticket (once). A refusal arrives as `?thirdLoginError=` and is shown, then dropped from the URL.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
-import { LoginOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../session.tsx';
 import { usePlatformSettings } from '../settings.tsx';
+import { BusyOverlay, ErrorAlert, errorText } from './light-ui.tsx';
 
 export function ThirdLogin() {
   const { thirdLoginUrl, thirdLoginName } = usePlatformSettings();
@@ -36,19 +35,19 @@ export function ThirdLogin() {
     if (tried.current === ticket) return;
     tried.current = ticket;
     session.thirdLogin(ticket).catch((cause: unknown) => {
-      setError(cause instanceof Error ? cause.message : String(cause));
+      setError(errorText(cause));
       forgetParams();
     });
   }, [ticket, refusal, session, setParams]);
 
-  if (ticket && !error) return <Spin tip="正在通过第三方账号登录…" fullscreen />;
+  if (ticket && !error) return <BusyOverlay>正在通过第三方账号登录…</BusyOverlay>;
   return (
     <>
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {thirdLoginUrl ? (
-        <Button block href={thirdLoginUrl} icon={<LoginOutlined />} style={{ marginTop: 12 }}>
+        <a className="up-button up-button-block up-sso" href={thirdLoginUrl}>
           {thirdLoginName}登录
-        </Button>
+        </a>
       ) : null}
     </>
   );

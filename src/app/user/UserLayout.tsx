@@ -1,8 +1,13 @@
-/** Layout of the public pages: a centred card over the login background, branding on top, company footer below. */
-import { Card, Typography } from 'antd';
+/**
+ * Layout of the public pages: a centred card over the login background, branding on top, company footer below.
+ * Plain React + user-pages.css (it frames the login page, which must stay light); the antd pages inside it load
+ * lazily, hence the Suspense around the outlet.
+ */
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { usePlatformSettings } from '../settings.tsx';
 import { PlatformFooter } from './PlatformFooter.tsx';
+import './user-pages.css';
 
 const GRADIENT = 'linear-gradient(135deg, #1d3b72 0%, #2f6fd6 55%, #7bb4ff 100%)';
 
@@ -11,22 +16,29 @@ export function UserLayout() {
   const background = settings.loginBackground
     ? `center / cover no-repeat url(${JSON.stringify(settings.loginBackground)})`
     : GRADIENT;
+  const logo = settings.logoLight || settings.logo;
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background }}>
-      <main style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '48px 16px' }}>
-        <Card style={{ width: 400, maxWidth: '100%', boxShadow: '0 8px 24px rgba(0,0,0,0.18)' }}>
-          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, marginBottom: 24 }}>
-            {settings.logoLight || settings.logo ? (
-              <img src={settings.logoLight || settings.logo} alt="logo" style={{ height: 40 }} />
-            ) : null}
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {settings.platformName}
-            </Typography.Title>
+    <div className="up-page" style={{ background }}>
+      <main className="up-main">
+        <section className="up-card">
+          <div className="up-brand">
+            {logo ? <img src={logo} alt="logo" /> : null}
+            <h1 className="up-title">{settings.platformName}</h1>
           </div>
-          <Outlet />
-        </Card>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </section>
       </main>
       <PlatformFooter style={{ color: 'rgba(255,255,255,0.85)' }} />
+    </div>
+  );
+}
+
+export function PageLoading() {
+  return (
+    <div className="up-loading" role="status">
+      加载中…
     </div>
   );
 }
