@@ -7,19 +7,31 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { isKeywordType, KEYWORD_COLUMN_WIDTH, type GridColumn } from '../../src/contracts/grid.ts';
-import { useServices } from '../../src/engine/services.tsx';
+import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import { GridStore } from './store.ts';
 import { GridRowView, type LaidOutColumn } from './GridRowView.tsx';
 import { GridFooter, GridHeader, GridToolbar } from './GridChrome.tsx';
 import { rowsForSave } from './rows.ts';
-import { isEditable } from './cells.tsx';
+import { columnOptions, isEditable } from './cells.tsx';
 import { parseClipboard, planPaste } from './clipboard.ts';
 import { validateCell, validateRows } from './validation.ts';
-import { ROW_HEIGHT, type EditableTableProps } from './types.ts';
+import { ROW_HEIGHT, type EditableTableProps, type ToolbarButton } from './types.ts';
 import './editable-table.css';
 
 const DEFAULT_WIDTH = 160;
 const NO_ROWS: never[] = [];
+const DEFAULT_BUTTONS: ToolbarButton[] = ['add', 'remove', 'clearSelection'];
+
+/**
+ * The window's rows in slot order (index % pool): the DOM order of recycled rows then never changes while
+ * scrolling, so React moves no nodes (a moved node is restyled and laid out like a new one). Rows are absolutely
+ * placed and carry aria-rowindex, so what is seen and announced keeps the row order.
+ */
+function inSlotOrder<T extends { index: number }>(items: readonly T[], pool: number): T[] {
+  const slots: T[] = new Array<T>(pool);
+  for (const item of items) slots[item.index % pool] = item;
+  return slots.filter(Boolean);
+}
 
 /** The columns shown, keyword columns first as the props ask for them. */
 function withKeywordColumns(props: EditableTableProps): GridColumn[] {
@@ -35,7 +47,7 @@ function withKeywordColumns(props: EditableTableProps): GridColumn[] {
 }
 
 export default function EditableTable(props: EditableTableProps) {
-  const { access, live } = useServices();
+  const { access, live, dicts } = useServices();
   const columns = useMemo(() => withKeywordColumns(props), [props.columns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType]); // eslint-disable-line react-hooks/exhaustive-deps
   const [store] = useState(() => new GridStore(props.columns, props.rows ?? []));
   // A new `rows` array (by identity) starts the grid over; the one the store was built with does not.
@@ -78,18 +90,25 @@ export default function EditableTable(props: EditableTableProps) {
     () => columns.map((column) => ({ id: column.key, header: column.title, size: column.width ?? (isKeywordType(column.type) ? KEYWORD_COLUMN_WIDTH[column.type] : DEFAULT_WIDTH) })),
     [columns],
   );
-  const table = useReactTable<never>({
-    data: NO_ROWS,
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    state: {
+  // Memoised state: the table re-renders on every scroll frame and must not rebuild these each time.
+  const columnState = useMemo(
+    () => ({
       columnVisibility: Object.fromEntries(columns.map((c) => [c.key, !authPre || isKeywordType(c.type) || access.canSeeColumn?.(`${authPre}${c.key}`) !== false])),
       columnPinning: {
         left: columns.filter((c) => isKeywordType(c.type) || c.fixed === 'left').map((c) => c.key),
         right: columns.filter((c) => c.fixed === 'right').map((c) => c.key),
       },
-    },
+    }),
+    [columns, authPre, access],
+  );
+  const table = useReactTable<never>({
+    data: NO_ROWS,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    state: columnState,
   });
+  // Choices per column, resolved here once (dictionaries loaded together), not by an effect in every cell.
+  const dictVersion = useDictionaries(columns.flatMap((c) => (!c.options && c.dictCode ? [c.dictCode] : [])));
   // Memoised: the rows are memo components, so a new column array per render would re-render every visible row on
   // every scroll frame.
   const laidOut = useMemo<LaidOutColumn[]>(
@@ -103,9 +122,10 @@ export default function EditableTable(props: EditableTableProps) {
           left: pinned === 'left' ? tc.getStart('left') : undefined,
           right: pinned === 'right' ? tc.getAfter('right') : undefined,
           disabled: Boolean(authPre && access.disabled?.(`${authPre}${column.key}`)),
+          options: columnOptions(column, (code) => dicts.peek(code)),
         };
       }),
-    [table, columns, authPre, access],
+    [table, columns, authPre, access, dicts, dictVersion, columnState], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const dataColumns = useMemo(() => laidOut.filter((l) => !isKeywordType(l.column.type)), [laidOut]);
   const totalWidth = laidOut.reduce((sum, l) => sum + l.width, 0);
@@ -118,7 +138,7 @@ export default function EditableTable(props: EditableTableProps) {
     count: store.size(),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    overscan: 4,
     initialRect: { width: 1200, height: viewport },
   });
 
@@ -129,7 +149,7 @@ export default function EditableTable(props: EditableTableProps) {
     (id: string, key: string, value: unknown) => {
       store.setCell(id, key, value);
       const column = columns.find((c) => c.key === key);
-      if (column?.validateRules?.length) store.setCellError(id, key, validateCell(store.all(), store.positionOf(id), column, handlers));
+      if (column?.validateRules?.length) store.setCellError(id, key, validateCell(store.all(), store.positionOf(id), column, handlers, store.valueCounts(key)));
     },
     [store, columns, handlers],
   );
@@ -226,13 +246,21 @@ export default function EditableTable(props: EditableTableProps) {
       const row = store.byId(id);
       if (row && live && socketKey) live.sendUpdate(socketKey, row, caseId);
     },
+    markErrors: (errors) => store.setErrors(errors),
   }), [store, virtualizer, handlers, props.columns, props.dragSort, props.dragSortKey, live, socketKey, caseId]);
 
   const items = virtualizer.getVirtualItems();
+  // Rows are keyed by their slot in the window, not by row id: a row scrolled out hands its component (and DOM) to
+  // the row scrolled in, so a fling updates ~30 rows instead of unmounting and mounting them. The pool only grows,
+  // so `index % pool` stays unique over the contiguous window and a row that stays on screen keeps its slot.
+  const poolRef = useRef(0);
+  poolRef.current = Math.max(poolRef.current, items.length);
+  const pool = poolRef.current;
+  const onAdded = useCallback((row: { id: string }) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true }), [dataColumns]);
   return (
     <div className={`editable-table editable-table-${props.size ?? 'medium'}`}>
       {props.toolbar !== false && (
-        <GridToolbar store={store} buttons={props.toolbarButtons ?? ['add', 'remove', 'clearSelection']} authPre={authPre} disabled={props.disabled} onAdded={(row) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true })} />
+        <GridToolbar store={store} buttons={props.toolbarButtons ?? DEFAULT_BUTTONS} authPre={authPre} disabled={props.disabled} onAdded={onAdded} />
       )}
       <div
         role="grid"
@@ -248,13 +276,13 @@ export default function EditableTable(props: EditableTableProps) {
           <div style={{ width: totalWidth, minWidth: '100%' }}>
             <GridHeader columns={laidOut} store={store} />
             <div className="grid-body" data-structure={structure} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {items.map((item) => {
+              {inSlotOrder(items, pool).map((item) => {
                 const row = store.at(item.index);
                 if (!row) return null;
                 const isActive = active?.id === row.id;
                 return (
                   <GridRowView
-                    key={row.id}
+                    key={item.index % pool}
                     store={store}
                     id={row.id}
                     position={item.index}

@@ -1,5 +1,8 @@
-/** The grid's toolbar, header row and footer statistics rows. */
-import { useSyncExternalStore } from 'react';
+/**
+ * The grid's toolbar, header row and footer statistics rows. Memoised: the table re-renders on every scroll frame,
+ * these only when their own props or store slice change.
+ */
+import { memo, useSyncExternalStore } from 'react';
 import { Button, Checkbox, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useServices } from '../../src/engine/services.tsx';
@@ -9,7 +12,7 @@ import type { GridRow } from './rows.ts';
 import { cellStyle, type LaidOutColumn } from './GridRowView.tsx';
 import type { ToolbarButton } from './types.ts';
 
-export function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[]; authPre?: string; disabled?: boolean; onAdded(row: GridRow): void }) {
+export const GridToolbar = memo(function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[]; authPre?: string; disabled?: boolean; onAdded(row: GridRow): void }) {
   const { access } = useServices();
   const { store, authPre } = props;
   const selectedCount = useSyncExternalStore((l) => store.subscribeSelection(l), () => store.selectedCount());
@@ -39,9 +42,9 @@ export function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[];
       )}
     </Space>
   );
-}
+});
 
-export function GridHeader({ columns, store }: { columns: LaidOutColumn[]; store: GridStore }) {
+export const GridHeader = memo(function GridHeader({ columns, store }: { columns: LaidOutColumn[]; store: GridStore }) {
   const allSelected = useSyncExternalStore(
     (l) => store.subscribeSelection(l),
     () => store.size() > 0 && store.selectedCount() === store.size(),
@@ -63,10 +66,10 @@ export function GridHeader({ columns, store }: { columns: LaidOutColumn[]; store
       ))}
     </div>
   );
-}
+});
 
 /** 合计 / 平均 rows; JVxeTable hides them when rows can be dragged. */
-export function GridFooter({ columns, store, hidden }: { columns: LaidOutColumn[]; store: GridStore; hidden: boolean }) {
+export const GridFooter = memo(function GridFooter({ columns, store, hidden }: { columns: LaidOutColumn[]; store: GridStore; hidden: boolean }) {
   useSyncExternalStore((l) => store.subscribeFooter(l), () => store.footerVersion);
   if (hidden || !store.totals.active) return null;
   return (
@@ -82,4 +85,4 @@ export function GridFooter({ columns, store, hidden }: { columns: LaidOutColumn[
       ))}
     </div>
   );
-}
+});

@@ -2,11 +2,11 @@
  * One body row. It listens to its own row in the store only, so an edit elsewhere never re-renders it; the
  * active cell (if it is in this row) is the only place an editor mounts.
  */
-import { memo, useSyncExternalStore, type CSSProperties } from 'react';
-import { Button, Checkbox, Radio, Tooltip } from 'antd';
+import { memo, useCallback, useSyncExternalStore, type CSSProperties } from 'react';
+import { Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { GridColumn } from '../../src/contracts/grid.ts';
-import { CellEditor, CellText, isEditable, togglesInPlace, useCellOptions } from './cells.tsx';
+import { CellEditor, cellContent, isEditable, togglesInPlace, type CellOption } from './cells.tsx';
 import type { GridStore } from './store.ts';
 import { canMoveDown, canMoveUp } from './rows.ts';
 
@@ -17,6 +17,8 @@ export interface LaidOutColumn {
   left?: number;
   right?: number;
   disabled: boolean;
+  /** The column's choices (own options or dictionary items), resolved once per column by the table. */
+  options?: CellOption[];
 }
 
 export interface GridRowViewProps {
@@ -38,8 +40,11 @@ export interface GridRowViewProps {
 }
 
 export function cellStyle(layout: LaidOutColumn, height?: number): CSSProperties {
+  // Cells share their column's style object: React then skips the style diff on every re-render.
+  const cached = height === undefined ? styleCache.get(layout) : undefined;
+  if (cached) return cached;
   const sticky = layout.left !== undefined || layout.right !== undefined;
-  return {
+  const style: CSSProperties = {
     width: layout.width,
     minWidth: layout.width,
     height,
@@ -49,21 +54,34 @@ export function cellStyle(layout: LaidOutColumn, height?: number): CSSProperties
     zIndex: sticky ? 1 : undefined,
     textAlign: layout.column.align,
   };
+  if (height === undefined) styleCache.set(layout, style);
+  return style;
 }
 
-function DataCell(props: { layout: LaidOutColumn; row: Record<string, unknown>; error?: string; active: boolean; editing: boolean; flashing: boolean } & Pick<GridRowViewProps, 'id' | 'disabled' | 'onActivate' | 'onCellChange' | 'onEditDone'>) {
-  const { layout, row, error, active, editing, id } = props;
+const styleCache = new WeakMap<LaidOutColumn, CSSProperties>();
+
+interface DataCellProps extends Pick<GridRowViewProps, 'id' | 'disabled' | 'onActivate' | 'onCellChange' | 'onEditDone'> {
+  layout: LaidOutColumn;
+  value: unknown;
+  error?: string;
+  active: boolean;
+  editing: boolean;
+  flashing: boolean;
+}
+
+/** Memoised on the cell's own value, so typing in one cell re-renders that cell only, not its 11 neighbours. */
+const DataCell = memo(function DataCell(props: DataCellProps) {
+  const { layout, value, error, active, editing, id } = props;
   const { column } = layout;
-  const options = useCellOptions(column);
+  const options = layout.options ?? NO_OPTIONS;
   const editable = isEditable(column) && !layout.disabled && !props.disabled;
-  const value = row[column.key];
   const className = ['grid-cell', active ? 'grid-cell-active' : '', error ? 'grid-cell-error' : '', props.flashing ? 'grid-cell-flash' : ''].filter(Boolean).join(' ');
   let content;
   if (togglesInPlace(column)) {
-    content = <Checkbox aria-label={column.title} checked={value === true || value === 'Y' || value === '1'} disabled={!editable} onChange={(e) => props.onCellChange(id, column.key, e.target.checked)} />;
+    content = <GridCheck label={column.title} checked={value === true || value === 'Y' || value === '1'} disabled={!editable} onToggle={(on) => props.onCellChange(id, column.key, on)} />;
   } else if (active && editing && editable) {
     content = <CellEditor column={column} value={value} options={options} onChange={(next) => props.onCellChange(id, column.key, next)} onDone={props.onEditDone} />;
-  } else content = <CellText column={column} value={value} options={options} />;
+  } else content = cellContent(column, value, options);
   return (
     <div
       role="gridcell"
@@ -76,6 +94,38 @@ function DataCell(props: { layout: LaidOutColumn; row: Record<string, unknown>; 
       {error ? <Tooltip title={error} open={active || undefined}>{<span className="grid-cell-content">{content}</span>}</Tooltip> : content}
     </div>
   );
+});
+
+const NO_OPTIONS: CellOption[] = [];
+
+/**
+ * A light checkbox / radio drawn like antd's (editable-table.css), with the roles, names and keys of one. Not an
+ * <input>: React rewrites an input's `type` and `name` on every update, and Chromium rebuilds the control each time,
+ * which on a fling is most of the style work of the whole grid. It sits in every visible row, so it must be cheap.
+ */
+function GridCheck(props: { label: string; checked: boolean; disabled?: boolean; radio?: boolean; onToggle(on: boolean): void }) {
+  const { checked, disabled, radio } = props;
+  // A radio, like antd's, only turns on; a checkbox flips.
+  const toggle = () => {
+    if (disabled || (radio && checked)) return;
+    props.onToggle(!checked);
+  };
+  return (
+    <span
+      role={radio ? 'radio' : 'checkbox'}
+      aria-label={props.label}
+      aria-checked={checked}
+      aria-disabled={disabled || undefined}
+      tabIndex={disabled ? -1 : 0}
+      className={`${radio ? 'grid-radio' : 'grid-check'}${checked ? ' is-checked' : ''}${disabled ? ' is-disabled' : ''}`}
+      onClick={toggle}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        toggle();
+      }}
+    />
+  );
 }
 
 function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<GridRowViewProps, 'store' | 'id' | 'position' | 'total' | 'selectionType'>) {
@@ -87,18 +137,21 @@ function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<
     case 'row-checkbox':
     case 'row-radio': {
       const radio = layout.column.type === 'row-radio' || props.selectionType === 'radio';
-      const Control = radio ? Radio : Checkbox;
       return (
         <div role="gridcell" className="grid-cell grid-cell-keyword" style={style}>
-          <Control aria-label={`选择第${position + 1}行`} checked={props.selected} onChange={(e) => store.toggleSelected(id, e.target.checked, radio)} />
+          <GridCheck radio={radio} label={`选择第${position + 1}行`} checked={props.selected} onToggle={(on) => store.toggleSelected(id, on, radio)} />
         </div>
       );
     }
     case 'row-drag-sort':
       return (
         <div role="gridcell" className="grid-cell grid-cell-keyword grid-drag" style={style}>
-          <Button type="text" size="small" aria-label="上移" icon={<ArrowUpOutlined />} disabled={!canMoveUp(position)} onClick={() => store.move(position, position - 1)} />
-          <Button type="text" size="small" aria-label="下移" icon={<ArrowDownOutlined />} disabled={!canMoveDown(position, total)} onClick={() => store.move(position, position + 1)} />
+          <button type="button" className="grid-icon-button" aria-label="上移" disabled={!canMoveUp(position)} onClick={() => store.move(position, position - 1)}>
+            <ArrowUpOutlined />
+          </button>
+          <button type="button" className="grid-icon-button" aria-label="下移" disabled={!canMoveDown(position, total)} onClick={() => store.move(position, position + 1)}>
+            <ArrowDownOutlined />
+          </button>
         </div>
       );
     default:
@@ -108,14 +161,10 @@ function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<
 
 export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
   const { store, id } = props;
-  useSyncExternalStore(
-    (listener) => store.subscribeRow(id, listener),
-    () => store.rowVersion(id),
-  );
-  const selected = useSyncExternalStore(
-    (listener) => store.subscribeSelection(listener),
-    () => store.isSelected(id),
-  );
+  const subscribeRow = useCallback((listener: () => void) => store.subscribeRow(id, listener), [store, id]);
+  const subscribeSelection = useCallback((listener: () => void) => store.subscribeSelection(listener), [store]);
+  useSyncExternalStore(subscribeRow, () => store.rowVersion(id));
+  const selected = useSyncExternalStore(subscribeSelection, () => store.isSelected(id));
   const row = store.byId(id);
   if (!row) return null;
   return (
@@ -133,7 +182,7 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
           <DataCell
             key={layout.column.key}
             layout={layout}
-            row={row}
+            value={row[layout.column.key]}
             error={store.errorOf(id, layout.column.key)}
             flashing={store.isFlashing(id, layout.column.key)}
             active={props.activeKey === layout.column.key}

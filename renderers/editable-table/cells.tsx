@@ -3,12 +3,12 @@
  * then does an editor mount (one at a time), which is what keeps a 10,000-row grid light: the visible rows are
  * text, not hundreds of input components.
  */
-import { useEffect, useRef } from 'react';
-import { DatePicker, Input, InputNumber, Progress, Select, Tag, TimePicker } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { DatePicker, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { GridColumn, GridOption } from '../../src/contracts/grid.ts';
 import { fillPlaceholders } from '../../src/contracts/grid.ts';
-import { useDictItems } from '../../src/engine/services.tsx';
+import type { DictModel } from '../../src/contracts/index.ts';
 
 export interface CellOption {
   value: string;
@@ -22,11 +22,14 @@ function optionLabel(option: GridOption): string {
   return option.title ?? option.text ?? option.value;
 }
 
-/** The column's choices: its own `options`, else its dictionary's items. */
-export function useCellOptions(column: GridColumn): CellOption[] {
-  const items = useDictItems(column.options ? undefined : column.dictCode);
+/**
+ * The column's choices: its own `options`, else its dictionary's items (as loaded so far). The table resolves
+ * them once per column, not once per cell.
+ */
+export function columnOptions(column: GridColumn, dictItems: (code: string) => DictModel[] | undefined): CellOption[] | undefined {
   if (column.options) return column.options.map((o) => ({ value: o.value, label: optionLabel(o) }));
-  return items.map((item) => ({ value: item.value, label: item.text }));
+  if (!column.dictCode) return undefined;
+  return (dictItems(column.dictCode) ?? []).map((item) => ({ value: item.value, label: item.text }));
 }
 
 /** Whether the cell edits in place without an editor (a checkbox toggles on click). */
@@ -43,17 +46,35 @@ function splitValues(value: unknown): string[] {
   return typeof value === 'string' && value !== '' ? value.split(',') : [];
 }
 
-/** The text a cell shows for its value. */
+/**
+ * The text a cell shows for its value: plain elements styled like antd's Tag and Progress (editable-table.css),
+ * because every visible cell renders this on every scroll step.
+ */
 export function CellText({ column, value, options }: { column: GridColumn; value: unknown; options: CellOption[] }) {
-  if (value === undefined || value === null || value === '') return null;
-  if (column.type === 'progress') return <Progress percent={Number(value) || 0} size="small" />;
-  if (column.type === 'tags') return <>{splitValues(value).map((tag) => <Tag key={tag}>{tag}</Tag>)}</>;
-  if (['select', 'select-search', 'select-multiple', 'radio'].includes(column.type) || column.dictCode) {
-    const labels = splitValues(value).map((v) => options.find((o) => o.value === v)?.label ?? v);
-    return <>{labels.join(', ')}</>;
-  }
-  return <>{String(value)}</>;
+  return cellContent(column, value, options);
 }
+
+/** CellText as a plain call: a cell's text becomes the cell element's only child (no component per cell). */
+export function cellContent(column: GridColumn, value: unknown, options: CellOption[]): ReactNode {
+  if (value === undefined || value === null || value === '') return null;
+  if (column.type === 'progress') {
+    const percent = Math.min(100, Math.max(0, Number(value) || 0));
+    return (
+      <span className="grid-progress" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <span className="grid-progress-track"><span className="grid-progress-bar" style={{ width: `${percent}%` }} /></span>
+        <span className="grid-progress-text">{`${percent}%`}</span>
+      </span>
+    );
+  }
+  if (column.type === 'tags') return <>{splitValues(value).map((tag) => <span key={tag} className="grid-tag">{tag}</span>)}</>;
+  if (CHOICE_TYPES.has(column.type) || column.dictCode) {
+    if (typeof value === 'string' && !value.includes(',')) return options.find((o) => o.value === value)?.label ?? value;
+    return splitValues(value).map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ');
+  }
+  return String(value);
+}
+
+const CHOICE_TYPES = new Set<GridColumn['type']>(['select', 'select-search', 'select-multiple', 'radio']);
 
 export interface CellEditorProps {
   column: GridColumn;
@@ -75,7 +96,11 @@ export function CellEditor({ column, value, options, onChange, onDone }: CellEdi
     if (event.key === 'Enter' && column.type !== 'textarea') {
       event.preventDefault();
       onDone('down');
-    } else if (event.key === 'Escape') onDone('stay');
+    } else if (event.key === 'Escape') {
+      // Escape ends the cell edit only: inside a form dialog it must not also close the dialog (and lose the form).
+      event.stopPropagation();
+      onDone('stay');
+    }
     else if (event.key === 'Tab') {
       event.preventDefault();
       onDone(event.shiftKey ? 'previous' : 'next');

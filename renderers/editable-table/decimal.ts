@@ -71,3 +71,57 @@ export function formatDecimal(value: Decimal, scale = value.scale): string {
   const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
+
+/** A decimal whose units fit a double exactly (≤ 15 significant digits): the footer's fast path, no BigInt. */
+export interface SmallDecimal {
+  units: number;
+  scale: number;
+}
+
+const MAX_SMALL_DIGITS = 15;
+
+/**
+ * Like parseDecimal, without BigInt: undefined for empty or non-numeric values, null for numbers it cannot hold
+ * exactly (more than 15 significant digits, exponents), which the caller then parses with parseDecimal.
+ */
+export function parseSmallDecimal(value: unknown): SmallDecimal | undefined | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    if (Number.isInteger(value) && Math.abs(value) < 1e15) return { units: value, scale: 0 };
+    text = String(value);
+  } else if (typeof value === 'string') text = value.trim();
+  else return undefined;
+  const length = text.length;
+  if (length === 0) return undefined;
+  let i = 0;
+  let negative = false;
+  const first = text.charCodeAt(0);
+  if (first === 45 /* - */ || first === 43 /* + */) {
+    negative = first === 45;
+    i = 1;
+  }
+  let units = 0;
+  let digits = 0;
+  let significant = 0;
+  let scale = -1;
+  for (; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 46 /* . */) {
+      if (scale >= 0) return undefined;
+      scale = 0;
+      continue;
+    }
+    const digit = code - 48;
+    if (digit < 0 || digit > 9) return code === 101 || code === 69 ? null : undefined;
+    digits += 1;
+    if (scale >= 0) scale += 1;
+    if (significant > 0 || digit > 0) {
+      significant += 1;
+      if (significant > MAX_SMALL_DIGITS) return null;
+      units = units * 10 + digit;
+    }
+  }
+  if (digits === 0) return undefined;
+  return { units: negative ? -units : units, scale: Math.max(scale, 0) };
+}

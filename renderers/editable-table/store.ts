@@ -6,6 +6,7 @@
 import type { GridColumn } from '../../src/contracts/grid.ts';
 import { FooterTotals } from './statistics.ts';
 import { addRows, insertBelow, moveRow, removeRows, type GridRow } from './rows.ts';
+import { isEmptyValue, isUniqueRule } from './validation.ts';
 
 type Listener = () => void;
 
@@ -26,9 +27,15 @@ export class GridStore {
   footerVersion = 0;
   selectionVersion = 0;
   readonly totals: FooterTotals;
+  /**
+   * How often each value occurs in each column with a unique rule, kept as cells change: a keystroke checks one.
+   * Counted on first use (null until then), so mounting 100k rows does not pay for it.
+   */
+  private readonly uniqueCounts = new Map<string, Map<string, number> | null>();
 
   constructor(private readonly columns: readonly GridColumn[], rows: readonly GridRow[] = []) {
     this.totals = new FooterTotals(columns);
+    for (const column of columns) if (column.validateRules?.some(isUniqueRule)) this.uniqueCounts.set(column.key, null);
     this.replaceAll(rows);
   }
 
@@ -76,6 +83,18 @@ export class GridStore {
       if (cells.size === 0) this.flashing.delete(id);
       this.emitRow(id);
     }, ms);
+  }
+
+  /** Occurrences of each non-empty value (trimmed text) of a column with a unique rule; undefined for others. */
+  valueCounts(key: string): ReadonlyMap<string, number> | undefined {
+    let counts = this.uniqueCounts.get(key);
+    if (counts === undefined) return undefined;
+    if (counts === null) {
+      counts = new Map();
+      for (const row of this.rows) count(counts, row[key], 1);
+      this.uniqueCounts.set(key, counts);
+    }
+    return counts;
   }
 
   errorOf(id: string, key: string): string | undefined {
@@ -126,10 +145,10 @@ export class GridStore {
   replaceAll(rows: readonly GridRow[]): void {
     this.rows = [...rows];
     this.errors = new Map();
-    const ids = new Set(rows.map((row) => row.id));
-    this.selected = new Set([...this.selected].filter((id) => ids.has(id)));
     this.totals.reset(this.rows);
+    for (const key of this.uniqueCounts.keys()) this.uniqueCounts.set(key, null);
     this.reindex();
+    if (this.selected.size > 0) this.selected = new Set([...this.selected].filter((id) => this.index.has(id)));
     this.emitStructure();
     this.emitFooter();
     this.emitSelection();
@@ -143,6 +162,7 @@ export class GridStore {
     if (before[key] === value) return;
     this.rows[position] = { ...before, [key]: value };
     this.totals.change(key, before[key], value);
+    this.recount(key, before[key], value);
     this.emitRow(id);
     this.emitFooter();
   }
@@ -155,7 +175,10 @@ export class GridStore {
     const changed = Object.keys(patch).filter((key) => key !== 'id' && before[key] !== patch[key]);
     if (changed.length === 0) return [];
     this.rows[position] = { ...before, ...Object.fromEntries(changed.map((key) => [key, patch[key]])) };
-    for (const key of changed) this.totals.change(key, before[key], patch[key]);
+    for (const key of changed) {
+      this.totals.change(key, before[key], patch[key]);
+      this.recount(key, before[key], patch[key]);
+    }
     this.emitRow(id);
     this.emitFooter();
     return changed;
@@ -186,7 +209,7 @@ export class GridStore {
     const before = this.rows.length;
     this.rows = addRows(this.rows, this.columns, count);
     const added = this.rows.slice(before);
-    for (const row of added) this.totals.addRow(row);
+    for (const row of added) this.countRow(row, 1);
     this.afterStructure();
     return added;
   }
@@ -194,13 +217,13 @@ export class GridStore {
   insertBelow(position: number): GridRow {
     this.rows = insertBelow(this.rows, position, this.columns);
     const row = this.rows[Math.min(position + 1, this.rows.length - 1)];
-    this.totals.addRow(row);
+    this.countRow(row, 1);
     this.afterStructure();
     return row;
   }
 
   remove(ids: ReadonlySet<string>): void {
-    for (const row of this.rows) if (ids.has(row.id)) this.totals.removeRow(row);
+    for (const row of this.rows) if (ids.has(row.id)) this.countRow(row, -1);
     this.rows = removeRows(this.rows, ids);
     for (const id of ids) {
       this.selected.delete(id);
@@ -232,6 +255,20 @@ export class GridStore {
 
   // --- internals -----------------------------------------------------------------------------------------------
 
+  private recount(key: string, before: unknown, after: unknown): void {
+    const counts = this.uniqueCounts.get(key);
+    if (!counts) return; // not counted yet: counted in full on first use
+    count(counts, before, -1);
+    count(counts, after, 1);
+  }
+
+  /** A row comes in (1) or goes (-1): footer totals and unique counts follow. */
+  private countRow(row: GridRow, sign: 1 | -1): void {
+    if (sign > 0) this.totals.addRow(row);
+    else this.totals.removeRow(row);
+    for (const [key, counts] of this.uniqueCounts) if (counts) count(counts, row[key], sign);
+  }
+
   private afterStructure(): void {
     this.reindex();
     this.emitStructure();
@@ -239,7 +276,10 @@ export class GridStore {
   }
 
   private reindex(): void {
-    this.index = new Map(this.rows.map((row, position) => [row.id, position]));
+    const index = new Map<string, number>();
+    const rows = this.rows;
+    for (let position = 0; position < rows.length; position++) index.set(rows[position].id, position);
+    this.index = index;
   }
 
   private emitRow(id: string): void {
@@ -261,4 +301,12 @@ export class GridStore {
     this.selectionVersion += 1;
     for (const listener of this.selectionListeners) listener();
   }
+}
+
+function count(counts: Map<string, number>, value: unknown, by: 1 | -1): void {
+  if (isEmptyValue(value)) return;
+  const text = String(value).trim();
+  const next = (counts.get(text) ?? 0) + by;
+  if (next > 0) counts.set(text, next);
+  else counts.delete(text);
 }

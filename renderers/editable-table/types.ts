@@ -49,6 +49,8 @@ export interface EditableTableHandle {
   patchRow(id: string, patch: Record<string, unknown>): string[];
   /** Tells other pages showing this table that the row changed (after the page saved it). */
   announceRow(id: string): void;
+  /** Marks cells with messages from elsewhere (e.g. the server refused a row); replaces the current marks. */
+  markErrors(errors: ReadonlyArray<{ id: string; key: string; message: string }>): void;
 }
 
 export const ROW_HEIGHT: Record<GridSize, number> = { medium: 44, small: 36, mini: 30, tiny: 26 };

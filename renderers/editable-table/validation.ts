@@ -35,6 +35,11 @@ export function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
 
+/** Whether a rule asks for values unique within the table. */
+export function isUniqueRule(rule: GridRule): boolean {
+  return 'unique' in rule || ('pattern' in rule && rule.pattern === 'only');
+}
+
 function compileRule(column: GridColumn, rule: GridRule, handlers: Record<string, GridRuleHandler>): CompiledRule {
   const fill = (text: string) => fillPlaceholders(text, { ...column });
   if ('required' in rule || ('pattern' in rule && rule.pattern === '*')) {
@@ -78,7 +83,7 @@ function valueCounts(rows: readonly RowValues[], key: string): Map<string, numbe
 function checkCell(
   compiled: CompiledColumn,
   row: RowValues,
-  counts: Map<string, number> | undefined,
+  counts: ReadonlyMap<string, number> | undefined,
 ): { message?: string; pending?: Promise<string | undefined> } {
   const value = row[compiled.column.key];
   const empty = isEmptyValue(value);
@@ -122,10 +127,6 @@ export async function validateRows(
   return settled.filter((e): e is CellError => e !== undefined);
 }
 
-/**
- * One cell's message as the user edits it (sync rules only; async handlers run on full validation). Uniqueness
- * needs the other rows' values, so the caller passes the whole table.
- */
 /** Compiled rules per column object and handler set: a keystroke must not recompile them. */
 const compiledCache = new WeakMap<GridColumn, WeakMap<Record<string, GridRuleHandler>, CompiledColumn | null>>();
 const NO_HANDLERS: Record<string, GridRuleHandler> = {};
@@ -138,9 +139,20 @@ function compiledColumn(column: GridColumn, handlers: Record<string, GridRuleHan
   return compiled ?? undefined;
 }
 
-export function validateCell(rows: readonly RowValues[], rowIndex: number, column: GridColumn, handlers: Record<string, GridRuleHandler> = NO_HANDLERS): string | undefined {
+/**
+ * One cell's message as the user edits it (sync rules only; async handlers run on full validation). Uniqueness
+ * needs the other rows' values: the caller passes the whole table, and the column's value counts if it keeps them.
+ */
+export function validateCell(
+  rows: readonly RowValues[],
+  rowIndex: number,
+  column: GridColumn,
+  handlers: Record<string, GridRuleHandler> = NO_HANDLERS,
+  /** The column's value counts when the caller keeps them (GridStore does); else they are counted here. */
+  counts?: ReadonlyMap<string, number>,
+): string | undefined {
   const compiled = compiledColumn(column, handlers);
   if (!compiled) return undefined;
-  const counts = compiled.unique ? valueCounts(rows, column.key) : undefined;
+  if (compiled.unique && !counts) counts = valueCounts(rows, column.key);
   return checkCell(compiled, rows[rowIndex] ?? {}, counts).message;
 }

@@ -84,6 +84,25 @@ describe('editable table', () => {
     expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('4.25');
   });
 
+  it('toggles checkbox cells and radio selection with the mouse and the space bar', async () => {
+    const user = userEvent.setup();
+    const checked: GridColumn = { key: 'insured', title: '保价', type: 'checkbox' };
+    const handle = renderGrid({ columns: [...columns, checked], rowSelectionType: 'radio' });
+    const insured = screen.getAllByRole('checkbox', { name: '保价' });
+    expect(insured[0]).toHaveAttribute('aria-checked', 'false');
+    await user.click(insured[0]);
+    expect(screen.getAllByRole('checkbox', { name: '保价' })[0]).toHaveAttribute('aria-checked', 'true');
+    screen.getAllByRole('checkbox', { name: '保价' })[1].focus();
+    await user.keyboard(' ');
+    expect(handle.current!.getValues().map((r) => r.insured)).toEqual([true, true]);
+    // Radio selection: one row at a time, and choosing a chosen row keeps it chosen.
+    await user.click(screen.getByRole('radio', { name: '选择第1行' }));
+    await user.click(screen.getByRole('radio', { name: '选择第2行' }));
+    await user.click(screen.getByRole('radio', { name: '选择第2行' }));
+    expect(screen.getByRole('radio', { name: '选择第1行' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('radio', { name: '选择第2行' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('moves rows with the drag-sort buttons and saves their positions', async () => {
     const user = userEvent.setup();
     const handle = renderGrid({ dragSort: true, dragSortKey: 'sortNo' });

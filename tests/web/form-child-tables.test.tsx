@@ -35,14 +35,16 @@ function renderOrderForm(mode: 'add' | 'edit') {
       { id: 'l2', orderId: 'o1', goods: '水泥', weight: 3, amount: 20, orderNum: 2 },
     ]) as EndpointProvider['get'],
     post: vi.fn() as EndpointProvider['post'],
+    download: vi.fn() as EndpointProvider['download'],
   };
   const onSaved = vi.fn();
-  renderWithServices(<EntityForm entity={orderEntity} mode={mode} recordId={mode === 'edit' ? 'o1' : undefined} open onClose={vi.fn()} onSaved={onSaved} />, {
+  const onClose = vi.fn();
+  renderWithServices(<EntityForm entity={orderEntity} mode={mode} recordId={mode === 'edit' ? 'o1' : undefined} open onClose={onClose} onSaved={onSaved} />, {
     data,
     endpoints,
     entities: { findByName: async (name) => (name === 'testOrderLine' ? lineEntity : undefined) },
   });
-  return { data, endpoints, onSaved };
+  return { data, endpoints, onSaved, onClose };
 }
 
 describe('form with line items', () => {
@@ -73,10 +75,14 @@ describe('form with line items', () => {
 
   it('refuses to save while a line breaks the line entity’s rules, naming the row', async () => {
     const user = userEvent.setup();
-    const { data } = renderOrderForm('add');
+    const { data, onClose } = renderOrderForm('add');
     await user.type(await screen.findByLabelText('订单号'), 'SO-9');
     const grid = await screen.findByRole('region', { name: '货物明细' });
     await user.click(within(grid).getByRole('button', { name: /新增/ }));
+    // Escape leaves the cell editor, not the whole form.
+    await within(grid).findByRole('textbox', { name: '货物名称' });
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('货物明细第1行：请输入货物名称')).toBeInTheDocument();
     expect(data.create).not.toHaveBeenCalled();

@@ -1,8 +1,9 @@
 /** The editable grid's model: rule presets, cell validation, exact footer totals and row operations. */
 import { describe, expect, it } from 'vitest';
 import { GRID_RULE_PRESETS, fillPlaceholders, patternRegex, type GridColumn } from '../../src/contracts/grid.ts';
-import { add, divide, formatDecimal, parseDecimal } from '../../renderers/editable-table/decimal.ts';
+import { add, divide, formatDecimal, parseDecimal, parseSmallDecimal } from '../../renderers/editable-table/decimal.ts';
 import { FooterTotals } from '../../renderers/editable-table/statistics.ts';
+import { GridStore } from '../../renderers/editable-table/store.ts';
 import { validateCell, validateRows } from '../../renderers/editable-table/validation.ts';
 import {
   addRows,
@@ -123,6 +124,72 @@ describe('exact decimals and footer totals', () => {
     totals.removeRow({ amount: '19.99' });
     expect(totals.text('amount', 'sum')).toBe('101.005');
     expect(totals.text('name', 'sum')).toBe('');
+  });
+
+  it('parses short decimals without BigInt and hands long or exponent values to the exact parser', () => {
+    expect(parseSmallDecimal(' -12.50 ')).toEqual({ units: -1250, scale: 2 });
+    expect(parseSmallDecimal('+.5')).toEqual({ units: 5, scale: 1 });
+    expect(parseSmallDecimal('007')).toEqual({ units: 7, scale: 0 });
+    expect(parseSmallDecimal(42)).toEqual({ units: 42, scale: 0 });
+    expect(parseSmallDecimal(0.1)).toEqual({ units: 1, scale: 1 });
+    expect(parseSmallDecimal('999999999999999')).toEqual({ units: 999999999999999, scale: 0 });
+    expect(parseSmallDecimal('1234567890123456')).toBeNull();
+    expect(parseSmallDecimal('1e5')).toBeNull();
+    for (const empty of ['', '  ', '-', '.', 'x', '1.2.3', '12a', null, undefined, true]) expect(parseSmallDecimal(empty)).toBeUndefined();
+  });
+
+  it('stays exact past 15 digits, past 2^53 and across scales', () => {
+    const amount: GridColumn = { key: 'amount', title: '金额', type: 'inputNumber', statistics: ['sum', 'average'] };
+    const totals = new FooterTotals([amount]);
+    // Each value is short, but the sum passes Number.MAX_SAFE_INTEGER in units of 0.01.
+    totals.reset([{ amount: '99999999999999.99' }, { amount: '99999999999999.99' }, { amount: '0.02' }]);
+    expect(totals.text('amount', 'sum')).toBe('200000000000000.00');
+    expect(totals.text('amount', 'average')).toBe('66666666666666.6667');
+    // Values too long for a double, in and out again.
+    totals.addRow({ amount: '12345678901234567890.123' });
+    expect(totals.text('amount', 'sum')).toBe('12345878901234567890.123');
+    totals.removeRow({ amount: '12345678901234567890.123' });
+    expect(totals.text('amount', 'sum')).toBe('200000000000000.000');
+    // A tiny scale after big sums: the fast sum would overflow when rescaled, so it moves to the exact one.
+    totals.change('amount', '0.02', '0.0000000000000000001');
+    expect(totals.text('amount', 'sum')).toBe('199999999999999.9800000000000000001');
+    // Floats that are not exact in binary still add as the decimals shown.
+    const small = new FooterTotals([amount]);
+    small.reset([{ amount: 0.1 }, { amount: 0.2 }, { amount: '-0.3' }, { amount: 1e-7 }]);
+    expect(small.text('amount', 'sum')).toBe('0.0000001');
+  });
+});
+
+describe('grid store unique counts', () => {
+  const code: GridColumn = { key: 'code', title: '编码', type: 'input', validateRules: [{ unique: true }] };
+  const name: GridColumn = { key: 'name', title: '名称', type: 'input' };
+  const rows = (): GridRow[] => [
+    { id: 'a', code: 'A1', name: 'x' },
+    { id: 'b', code: 'B1', name: 'x' },
+    { id: 'c', code: ' A1 ', name: 'y' },
+  ];
+
+  it('keeps per-column value counts through edits, patches, adds, removes and reloads', () => {
+    const store = new GridStore([code, name], rows());
+    expect(store.valueCounts('name')).toBeUndefined();
+    expect(Object.fromEntries(store.valueCounts('code')!)).toEqual({ A1: 2, B1: 1 });
+    const check = (id: string) => validateCell(store.all(), store.positionOf(id), code, {}, store.valueCounts('code'));
+    expect(check('a')).toBe('编码不能重复');
+    store.setCell('c', 'code', 'C1');
+    expect(Object.fromEntries(store.valueCounts('code')!)).toEqual({ A1: 1, B1: 1, C1: 1 });
+    expect(check('a')).toBeUndefined();
+    store.patchRow('b', { code: 'C1' });
+    expect(check('c')).toBe('编码不能重复');
+    const [added] = store.add();
+    store.setCell(added.id, 'code', 'A1');
+    expect(check('a')).toBe('编码不能重复');
+    store.remove(new Set([added.id, 'b']));
+    expect(Object.fromEntries(store.valueCounts('code')!)).toEqual({ A1: 1, C1: 1 });
+    expect(check('c')).toBeUndefined();
+    store.replaceAll(rows());
+    expect(Object.fromEntries(store.valueCounts('code')!)).toEqual({ A1: 2, B1: 1 });
+    // The kept counts agree with counting the rows afresh.
+    for (const row of store.all()) expect(check(row.id)).toBe(validateCell(store.all(), store.positionOf(row.id), code));
   });
 });
 
