@@ -7,6 +7,7 @@ import type { DetailViewProps } from './detail/types.ts';
 import type { EntityFormProps } from './form/types.ts';
 import type { ListPageProps } from './list-page/types.ts';
 import type { EditableTableProps } from './editable-table/types.ts';
+import type { ReportViewProps } from './report/ReportView.tsx';
 import type { OperationPanelProps } from './shared/panel.ts';
 import { RendererTypes } from './node-types.ts';
 
@@ -14,6 +15,7 @@ export type { DetailViewProps } from './detail/types.ts';
 export type { EntityFormProps } from './form/types.ts';
 export type { ListPageProps, ScreenHandle } from './list-page/types.ts';
 export type { EditableTableHandle, EditableTableProps } from './editable-table/types.ts';
+export type { ReportViewProps } from './report/ReportView.tsx';
 
 export { entityScreenType, RendererTypes } from './node-types.ts';
 
@@ -25,5 +27,7 @@ export function registerRenderers(registry: Registry): Registry {
   registry.register<OperationPanelProps>({ type: RendererTypes.permissionTree, load: () => import('./permission-tree/PermissionTree.tsx') });
   registry.register<OperationPanelProps>({ type: RendererTypes.childList, load: () => import('./child-list/ChildListPanel.tsx') });
   registry.register<EditableTableProps>({ type: RendererTypes.editableTable, load: () => import('./editable-table/EditableTable.tsx') });
+  registry.register<ReportViewProps>({ type: RendererTypes.report, load: () => import('./report/ReportView.tsx') });
+  registry.register<ListPageProps>({ type: RendererTypes.editableList, load: () => import('./editable-list/EditableList.tsx') });
   return registry;
 }

@@ -9,9 +9,17 @@ export const RendererTypes = {
   childList: 'child-list',
   /** The editable grid (JVxeTable): line items in forms, and any screen that edits rows in place. */
   editableTable: 'editable-table',
+  /** An online report: query form, paged table, totals, export (renderers/report). */
+  report: 'report',
+  /** An entity list edited in place (schema `list.inlineEdit`): renderers/editable-list. */
+  editableList: 'editable-list',
 } as const;
 
-/** The screen renderer of an entity's menu entry: a tree list for entities that declare `tree`, else a list page. */
-export function entityScreenType(entity: { tree?: unknown }): string {
-  return entity.tree ? RendererTypes.treeList : RendererTypes.listPage;
+/**
+ * The screen renderer of an entity's menu entry: a tree list for entities that declare `tree`, an editable list for
+ * `list.inlineEdit`, else a list page.
+ */
+export function entityScreenType(entity: { tree?: unknown; list?: { inlineEdit?: boolean } }): string {
+  if (entity.tree) return RendererTypes.treeList;
+  return entity.list?.inlineEdit ? RendererTypes.editableList : RendererTypes.listPage;
 }

@@ -109,6 +109,11 @@ export interface ListSection {
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Page sizes offered; JeecgBoot's default is 10/20/30. */
   pageSizes?: number[];
+  /**
+   * The list screen edits rows in place (renderers/editable-list): form fields become editable cells for users
+   * holding `<prefix>:edit`, 保存 sends each changed row to the edit endpoint, other pages' saves arrive live.
+   */
+  inlineEdit?: boolean;
 }
 
 /** A titled part of a form: a group (section heading) or a tab. */
