@@ -96,7 +96,7 @@ export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext,
     if (!existing || existing.id !== id) throw new BusinessError('未找到对应数据');
     await ctx.db.transaction().execute(async (tx) => {
       await sql`delete from onl_cgreport_head where id = ${id}`.execute(tx);
-      await sql`delete from sys_permission where id = ${`perm:onl:cgreport:${existing.code}`}`.execute(tx);
+      await sql`delete from sys_permission where id in (${`perm:onl:cgreport:${existing.code}`}, ${`report:${existing.code}`})`.execute(tx);
     });
     return ok(null, '删除成功!');
   });

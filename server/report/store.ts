@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { sql, type Kysely } from 'kysely';
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { REPORT_ADMIN_PERMISSION, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
+import { REPORT_ADMIN_PERMISSION, REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
 import type { AppContext } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
@@ -119,21 +119,24 @@ export class ReportCatalog {
   }
 }
 
-/** The hidden holder of report permissions, each report's code, and the admin code. */
+/** The 数据报表 folder, one page per report (/online/cgreport/<code>) with its run code, and the admin code. */
 async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
   const base = {
-    url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: false,
-    is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null, icon: null,
+    url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: true,
+    is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null,
+    icon: null, hidden: false, perms: null,
   };
   const rows = [
-    { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', menu_type: 0, perms: null, sort_no: 80, hidden: true, is_leaf: false },
-    { ...base, id: `perm:${REPORT_ADMIN_PERMISSION}`, parent_id: 'menu:reports', name: '报表配置', menu_type: 2, perms: REPORT_ADMIN_PERMISSION, sort_no: 0, hidden: false },
-    { ...base, id: `perm:${reportPermission(code)}`, parent_id: 'menu:reports', name, menu_type: 2, perms: reportPermission(code), sort_no: 10, hidden: false },
+    { row: { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', url: '/online/cgreport', component: 'layouts/RouteView', component_name: 'RouteView', menu_type: 0, sort_no: 80, icon: 'bar-chart', is_leaf: false }, roles },
+    { row: { ...base, id: `perm:${REPORT_ADMIN_PERMISSION}`, parent_id: 'menu:reports', name: '报表配置', menu_type: 2, perms: REPORT_ADMIN_PERMISSION, sort_no: 0 }, roles: ['admin'] },
+    { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: 'OnlCgreportAutoList', menu_type: 1, sort_no: 10 }, roles },
+    { row: { ...base, id: `perm:${reportPermission(code)}`, parent_id: `report:${code}`, name: `查看${name}`, menu_type: 2, perms: reportPermission(code), sort_no: 0 }, roles },
   ];
-  for (const row of rows) {
+  for (const { row, roles: grantTo } of rows) {
     const inserted = await db.insertInto('sys_permission').values(row).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
-    const grantTo = row.id === `perm:${REPORT_ADMIN_PERMISSION}` ? ['admin'] : row.perms ? roles : [];
-    if (!inserted || grantTo.length === 0) continue;
+    if (grantTo.length === 0) continue;
+    // The folder is granted along with each report page (it may exist already from another report).
+    if (!inserted && row.id !== 'menu:reports') continue;
     const roleIds = await db.selectFrom('sys_role').select('id').where('role_code', 'in', grantTo).execute();
     if (roleIds.length) {
       await db.insertInto('sys_role_permission').values(roleIds.map((r) => ({ role_id: r.id, permission_id: row.id }))).onConflict((oc) => oc.doNothing()).execute();

@@ -64,3 +64,6 @@ export const REPORT_ADMIN_PERMISSION = 'onl:cgreport:admin';
 
 export const REPORT_CODE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 export const REPORT_FIELD_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The menu component of a report page (JeecgBoot's), whatever the report: the code is the url's last segment. */
+export const REPORT_COMPONENT = 'modules/online/cgreport/auto/OnlCgreportAutoList';

@@ -10,8 +10,9 @@ import { normaliseComponent } from '../../engine/entity-catalog.ts';
 import { firstLeafPath } from '../../engine/menu-routes.ts';
 import type { RouteSpec } from '../../engine/menu-routes.ts';
 import { RenderNode } from '../../engine/render-node.tsx';
-import type { ListPageProps } from '../../../renderers/index.ts';
-import { entityScreenType } from '../../../renderers/index.ts';
+import type { ListPageProps, ReportViewProps } from '../../../renderers/index.ts';
+import { entityScreenType, RendererTypes } from '../../../renderers/index.ts';
+import { REPORT_COMPONENT } from '../../contracts/report.ts';
 import { CODE_PAGES } from '../code-pages.ts';
 import { useAppDeps } from '../deps.tsx';
 
@@ -29,6 +30,11 @@ export function Screen({ spec }: { spec: RouteSpec }) {
         <CodePage />
       </Suspense>
     );
+  }
+  // Every online report page shares one component; the report is the url's last segment (/online/cgreport/<code>).
+  if (normaliseComponent(spec.component) === normaliseComponent(REPORT_COMPONENT)) {
+    const code = spec.path.split('/').filter(Boolean).pop() ?? '';
+    return <RenderNode<ReportViewProps> key={code} type={RendererTypes.report} props={{ code }} />;
   }
   return <EntityScreen component={spec.component} title={spec.title} />;
 }
