@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import EditableList from '../../renderers/editable-list/EditableList.tsx';
 import { entityScreenType } from '../../renderers/node-types.ts';
 import type { EntitySchema } from '../../src/contracts/index.ts';
@@ -13,6 +13,7 @@ import { HttpError } from '../../src/http/errors.ts';
 import rate from '../../schemas/entities/freight/hy-freight-rate.entity.json';
 import order from '../fixtures/entities/test-order.entity.json';
 import { accessTo, renderWithServices, stubData } from './helpers/render-screen.tsx';
+import { useGridViewport } from './helpers/grid-viewport.ts';
 
 const rateEntity = rate as unknown as EntitySchema;
 const ROWS = [
@@ -20,19 +21,7 @@ const ROWS = [
   { id: 'r2', startCity: '苏州', endCity: '杭州', unitPrice: 98, contactPhone: '13800000002', status: '1', status_dictText: '启用', remark: '夜间', updateBy: 'ops' },
 ];
 
-const sizes = ['clientHeight', 'clientWidth'] as const;
-const originals = sizes.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
-beforeAll(() => {
-  for (const name of sizes) {
-    Object.defineProperty(HTMLElement.prototype, name, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains('grid-scroll') ? (name === 'clientHeight' ? 400 : 1200) : 0;
-      },
-    });
-  }
-});
-afterAll(() => sizes.forEach((name, i) => Object.defineProperty(HTMLElement.prototype, name, originals[i] ?? { configurable: true, value: 0 })));
+useGridViewport(400);
 
 const cellOf = (rowText: string, column: number) => within(screen.getByText(rowText).closest('[role="row"]') as HTMLElement).getAllByRole('gridcell')[column];
 

@@ -2,11 +2,12 @@
 import { createRef } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GridColumn } from '../../src/contracts/grid.ts';
 import EditableTable from '../../renderers/editable-table/EditableTable.tsx';
 import type { EditableTableHandle } from '../../renderers/editable-table/types.ts';
 import { accessTo, renderWithServices, stubData } from './helpers/render-screen.tsx';
+import { useGridViewport } from './helpers/grid-viewport.ts';
 
 const columns: GridColumn[] = [
   { key: 'goods', title: '货物名称', type: 'input', validateRules: [{ required: true }] },
@@ -27,23 +28,7 @@ function renderGrid(extra: Partial<Parameters<typeof EditableTable>[0]> = {}, co
   return handle;
 }
 
-// jsdom has no layout: give the grid's scroll box the size a browser would, so the virtual body has a viewport.
-const sizes = ['clientHeight', 'clientWidth'] as const;
-const originals = sizes.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
-beforeAll(() => {
-  for (const name of sizes) {
-    Object.defineProperty(HTMLElement.prototype, name, {
-      configurable: true,
-      get(this: HTMLElement) {
-        if (!this.classList.contains('grid-scroll')) return 0;
-        return name === 'clientHeight' ? 400 : 1200;
-      },
-    });
-  }
-});
-afterAll(() => {
-  sizes.forEach((name, i) => Object.defineProperty(HTMLElement.prototype, name, originals[i] ?? { configurable: true, value: 0 }));
-});
+useGridViewport(400);
 
 const cellOf = (rowText: string, column: number) => within(screen.getByText(rowText).closest('[role="row"]') as HTMLElement).getAllByRole('gridcell')[column];
 

@@ -1,31 +1,19 @@
 /** A form with line items (schema `children`): the grid loads the record's rows, checks them, and saves them along. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import EntityForm from '../../renderers/form/EntityForm.tsx';
 import type { EntitySchema } from '../../src/contracts/index.ts';
 import type { EndpointProvider } from '../../src/providers/endpoints.ts';
 import order from '../fixtures/entities/test-order.entity.json';
 import line from '../fixtures/entities/test-order-line.entity.json';
 import { renderWithServices, stubData } from './helpers/render-screen.tsx';
+import { useGridViewport } from './helpers/grid-viewport.ts';
 
 const orderEntity = order as unknown as EntitySchema;
 const lineEntity = line as unknown as EntitySchema;
 
-// jsdom has no layout: the grid's scroll box gets a browser-like size so its virtual body shows rows.
-const sizes = ['clientHeight', 'clientWidth'] as const;
-const originals = sizes.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
-beforeAll(() => {
-  for (const name of sizes) {
-    Object.defineProperty(HTMLElement.prototype, name, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.classList.contains('grid-scroll') ? (name === 'clientHeight' ? 280 : 1000) : 0;
-      },
-    });
-  }
-});
-afterAll(() => sizes.forEach((name, i) => Object.defineProperty(HTMLElement.prototype, name, originals[i] ?? { configurable: true, value: 0 })));
+useGridViewport(280, 1000);
 
 function renderOrderForm(mode: 'add' | 'edit') {
   const data = stubData({ records: [], total: 0 }, { id: 'o1', orderNo: 'SO-1', remark: '' });
