@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext, ServerConfig } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import { installGrantFunctions } from './auth/grant-functions.ts';
 import type { KvStore } from './core/kv.ts';
 import { fail } from './core/envelope.ts';
 import { AuthError, BusinessError } from './core/errors.ts';
@@ -61,6 +62,7 @@ export interface BuiltApp {
 /** Migrations, schema-driven tables, dictionaries and menus, then demo data on a fresh database. */
 export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await migrateToLatest(ctx.db as never);
+  await installGrantFunctions(ctx.db);
   const fresh = await seedOrganisationIfEmpty(ctx.db, ctx.config.seedPassword);
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
   await seedCheckRules(ctx.db);

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
-import { departRoleGrant } from '../system/departs/role-grants.ts';
+import { grantedPermissionIds } from '../system/departs/role-grants.ts';
 
 export const SESSION_DAYS = 7;
 
@@ -65,10 +65,8 @@ function sessionQuery(db: Kysely<SystemTables>, tokenHash: string) {
       'u.id as userId', 'u.username', 'u.realname', 'u.user_type as userType', 'u.org_code as orgCode',
       'u.customer_id as customerId', 'u.rel_tenant_ids as relTenantIds', 'u.must_change_password as mustChangePassword',
       sql<boolean>`s.last_seen_at < now() - interval '5 minutes'`.as('stale'),
-      sql<string | null>`(select string_agg(t.id::text, ',') from sys_tenant t
-        where position(',' || t.id || ',' in ',' || replace(coalesce(u.rel_tenant_ids, ''), ' ', '') || ',') > 0
-          and not (t.status = 1 and (t.begin_date is null or t.begin_date <= current_date)
-                   and (t.end_date is null or t.end_date >= current_date)))`.as('blockedTenantIds'),
+      // Frozen or expired tenants among the user's (grant-functions.ts keeps the plan).
+      sql<string | null>`app_blocked_tenants(u.rel_tenant_ids)`.as('blockedTenantIds'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
@@ -101,18 +99,9 @@ export async function findSessionGrants(db: Kysely<SystemTables>, token: string)
   const tokenHash = hashToken(token);
   const row = await sessionQuery(db, tokenHash)
     .select([
-      sql<string | null>`(select string_agg(distinct p.perms, ',') from sys_permission p
-        where p.menu_type = 2 and p.status = '1' and p.del_flag = 0
-          and (exists (select 1 from sys_role_permission rp join sys_user_role ur on ur.role_id = rp.role_id
-                where rp.permission_id = p.id and ur.user_id = u.id)
-            or ${departRoleGrant(sql`p.id`, sql`u.id`)}))`.as('perms'),
-      sql<GrantedDataRule[] | string | null>`(select json_agg(json_build_object('id', r.id, 'permission_id', r.permission_id,
-          'rule_column', r.rule_column, 'rule_conditions', r.rule_conditions, 'rule_value', r.rule_value) order by r.id)
-        from sys_permission_data_rule r
-        where r.status = '1' and exists (select 1 from sys_role_permission rp
-          join sys_user_role ur on ur.role_id = rp.role_id
-          where ur.user_id = u.id and rp.permission_id = r.permission_id
-            and position(',' || r.id || ',' in ',' || coalesce(rp.data_rule_ids, '') || ',') > 0))`.as('rules'),
+      // PL/pgSQL functions (grant-functions.ts): their plans are reused, this statement stays cheap to plan.
+      sql<string | null>`app_user_permission_codes(u.id)`.as('perms'),
+      sql<GrantedDataRule[] | string | null>`app_user_data_rules(u.id)`.as('rules'),
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -153,11 +142,7 @@ export async function loadPermissionCodes(db: Kysely<SystemTables>, userId: stri
     .selectFrom('sys_permission as p')
     .select('p.perms')
     .distinct()
-    .where((eb) => eb.or([
-      eb.exists(eb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-        .select('rp.role_id').whereRef('rp.permission_id', '=', 'p.id').where('ur.user_id', '=', userId)),
-      departRoleGrant(sql`p.id`, sql`${userId}`),
-    ]))
+    .where(sql<boolean>`p.id in (${grantedPermissionIds(sql`${userId}`)})`)
     .where('p.menu_type', '=', 2)
     .where('p.status', '=', '1')
     .where('p.del_flag', '=', 0)

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AuthEntry, MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
-import { departRoleGrant } from '../system/departs/role-grants.ts';
+import { grantedPermissionIds } from '../system/departs/role-grants.ts';
 
 type Row = Pick<
   SysPermissionTable,
@@ -74,12 +74,8 @@ export async function permissionsForUser(db: Kysely<SystemTables>, userId: strin
   const granted = await db
     .selectFrom('sys_permission as p')
     .select(COLUMNS)
-    .where((eb) => eb.or([
-      eb.exists(eb.selectFrom('sys_role_permission as rp').innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-        .select('rp.role_id').whereRef('rp.permission_id', '=', 'p.id').where('ur.user_id', '=', userId)),
-      // Grants through department roles (contract §3).
-      departRoleGrant(sql`p.id`, sql`${userId}`),
-    ]))
+    // Grants through roles and department roles (contract §3).
+    .where(sql<boolean>`p.id in (${grantedPermissionIds(sql`${userId}`)})`)
     .where('p.del_flag', '=', 0)
     .orderBy('p.sort_no')
     .orderBy('p.id')

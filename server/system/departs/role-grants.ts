@@ -16,3 +16,22 @@ export function departRoleGrant(permissionId: RawBuilder<unknown>, userId: RawBu
     join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
     where drp.permission_id = ${permissionId} and dru.user_id = ${userId})`;
 }
+
+/**
+ * Ids of the permissions a user holds, through their roles and their department roles (same conditions as
+ * departRoleGrant). Driven from the user's few grants rather than tested per permission row, so the guard's
+ * per-request read stays cheap however many permission rows exist.
+ */
+export function grantedPermissionIds(userId: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`select rp.permission_id from sys_user_role ur
+      join sys_role_permission rp on rp.role_id = ur.role_id
+      where ur.user_id = ${userId}
+    union
+    select drp.permission_id from sys_depart_role_user dru
+      join sys_depart_role dr on dr.id = dru.role_id
+      join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
+      join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
+      join sys_depart_role_permission drp on drp.role_id = dr.id
+      join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
+      where dru.user_id = ${userId}`;
+}
