@@ -7,25 +7,19 @@
  * Flags: --fields 200, --rounds 6, --warmup 2, --chars 20, --throttle 1 (CPU slowdown factor, e.g. 4).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fieldLabel } from './bench-form/bench-entity.ts';
+import { BENCH_CHROMIUM_FLAGS, serveStatic } from './lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'bench-form');
 const IMPLS = ['stock', 'ours'] as const;
 type Impl = (typeof IMPLS)[number];
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
 const TARGET_KEYSTROKE_MS = 16;
 
 function flag(name: string, fallback: number): number {
@@ -33,25 +27,6 @@ function flag(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-function serve(dir: string): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(dir, name === '/' ? 'index.html' : name);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
-    ),
-  );
-}
 
 interface RunResult {
   mountMs: number;
@@ -121,8 +96,8 @@ async function main() {
     plugins: [react()],
     build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
   });
-  const server = await serve(OUT);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const server = await serveStatic(OUT);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });
   const results: Record<Impl, RunResult[]> = { stock: [], ours: [] };
   try {
     for (let round = 0; round < warmup + rounds; round++) {

@@ -11,24 +11,18 @@
  * 2 cores, so the default keeps the whole bench within minutes; pass 10000 for the issue's full case).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { IMPLS, type Impl, type MountResult, type PatchResult, type StepResult, type ValidateResult } from './bench-grid/data.ts';
 import { renderMarkdown, writeSection, type ImplRun, type ScrollRun } from './bench-grid/report.ts';
+import { BENCH_CHROMIUM_FLAGS, serveStatic } from './lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'bench-grid');
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--no-first-run', '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
 const ROW_HEIGHT = 36;
 
 function flag(name: string, fallback: number): number {
@@ -43,25 +37,6 @@ function implsFlag(): Impl[] {
   return IMPLS.filter((impl) => wanted.includes(impl));
 }
 
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-function serve(dir: string): Promise<{ url: string; close(): void }> {
-  const server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = path.join(dir, name === '/' ? 'index.html' : name);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
-    ),
-  );
-}
 
 /** Cumulative main-thread ms so far: all tasks, and the script + style + layout part of them. */
 async function metrics(cdp: CDPSession): Promise<{ task: number; script: number; work: number }> {
@@ -172,8 +147,8 @@ async function main() {
     plugins: [react()],
     build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
   });
-  const server = await serve(OUT);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  const server = await serveStatic(OUT);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });
   const runs = Object.fromEntries(IMPLS.map((impl) => [impl, [] as ImplRun[]])) as Record<Impl, ImplRun[]>;
   const started = Date.now();
   try {
