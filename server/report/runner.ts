@@ -2,8 +2,9 @@
  * Runs a checked report SQL (sql-guard.ts) for one caller. Every table the SQL names is shadowed by a CTE of the
  * same name holding only the caller's rows — their tenant and data scope (customer, department, data rules) — and
  * only columns that may leave the server (never password hashes or the tenant id), so the report cannot see more
- * than the caller's own lists would. It runs in a read-only transaction with a statement timeout; parameter values
- * and filter values are bound, sort columns come from the report's own column list.
+ * than the caller's own lists would. It runs in a read-only transaction with a statement timeout and, on PostgreSQL,
+ * as a role that may only read the entity tables (reader-role.ts); parameter values and filter values are bound,
+ * sort columns come from the report's own column list.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AppContext, Caller } from '../context.ts';
@@ -13,6 +14,7 @@ import { scopeConditions } from '../entity/data-scope.ts';
 import { isSecretProperty } from '../entity/field-types.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
+import { ensureReportReader, REPORT_READER_ROLE } from './reader-role.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -88,11 +90,19 @@ export async function runReport(ctx: AppContext, caller: Caller, checked: Checke
   const entities = checked.tables.map((table) => byTable.get(table)).filter((e): e is EntityRuntime => e !== undefined);
   const limit = Math.max(0, Math.min(query.limit, REPORT_LIMITS.maxRows));
   const timeout = Math.floor(REPORT_LIMITS.statementTimeoutMs);
+  const postgres = ctx.dbKind === 'postgres';
   try {
+    // Once per process and database; later runs await an already settled promise.
+    if (postgres) await ensureReportReader(ctx.db, [...byTable.keys()]);
     return await ctx.db.transaction().execute(async (tx) => {
       await sql`set transaction read only`.execute(tx);
-      await sql.raw(`set local statement_timeout = ${timeout}`).execute(tx);
+      // Scope conditions may read the caller's data rules (sys tables), so they are built before the role is taken.
       const withs = await shadows(tx, caller, entities);
+      // One round-trip for both settings, local to this transaction (the pooled connection gets its own role back).
+      await (postgres
+        ? sql`select set_config('statement_timeout', ${String(timeout)}, true), set_config('role', ${REPORT_READER_ROLE}, true)`
+        : sql`select set_config('statement_timeout', ${String(timeout)}, true)`
+      ).execute(tx);
       const report = sql`(${boundReport(checked, values)}) as report`;
       const where = query.filters.length ? sql` where ${sql.join(query.filters, sql` and `)}` : sql``;
       const order = query.order ? sql` order by ${query.order}` : sql``;
