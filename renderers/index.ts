@@ -8,6 +8,7 @@ import type { EntityFormProps } from './form/types.ts';
 import type { ListPageProps } from './list-page/types.ts';
 import type { EditableTableProps } from './editable-table/types.ts';
 import type { ReportViewProps } from './report/ReportView.tsx';
+import type { ReportPreviewProps } from './report/ReportPreview.tsx';
 import type { OperationPanelProps } from './shared/panel.ts';
 import { RendererTypes } from './node-types.ts';
 
@@ -28,6 +29,7 @@ export function registerRenderers(registry: Registry): Registry {
   registry.register<OperationPanelProps>({ type: RendererTypes.childList, load: () => import('./child-list/ChildListPanel.tsx') });
   registry.register<EditableTableProps>({ type: RendererTypes.editableTable, load: () => import('./editable-table/EditableTable.tsx') });
   registry.register<ReportViewProps>({ type: RendererTypes.report, load: () => import('./report/ReportView.tsx') });
+  registry.register<ReportPreviewProps>({ type: RendererTypes.reportPreview, load: () => import('./report/ReportPreview.tsx') });
   registry.register<ListPageProps>({ type: RendererTypes.editableList, load: () => import('./editable-list/EditableList.tsx') });
   return registry;
 }

@@ -13,6 +13,8 @@ export const RendererTypes = {
   report: 'report',
   /** An entity list edited in place (schema `list.inlineEdit`): renderers/editable-list. */
   editableList: 'editable-list',
+  /** Form preview node: runs a report draft from the 报表配置 form (renderers/report). */
+  reportPreview: 'report-preview',
 } as const;
 
 /**

@@ -23,7 +23,7 @@ import EditableTable from '../editable-table/EditableTable.tsx';
 import { fieldHandlers } from '../editable-table/from-entity.ts';
 import type { EditableTableHandle } from '../editable-table/types.ts';
 import type { GridRow } from '../editable-table/rows.ts';
-import { changedValues, inlineColumns, isInlineEditable } from './inline-columns.ts';
+import { changedValues, inlineColumns, inlineEditKeys } from './inline-columns.ts';
 
 export default function EditableList(props: ListPageProps) {
   return (
@@ -52,7 +52,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
   const addState = controlState(access, permissionCode(entity, 'add'));
   const permitted = useMemo(() => visibleColumns(access, `${entity.permissionPrefix}:`, listColumns(entity), (c) => c.field), [access, entity]);
   const columns = useMemo(() => inlineColumns(entity, permitted), [entity, permitted]);
-  const editableKeys = useMemo(() => permitted.map((c) => c.field).filter((name) => isInlineEditable(entity, name)), [entity, permitted]);
+  const editableKeys = useMemo(() => inlineEditKeys(entity, permitted.map((c) => c.field)), [entity, permitted]);
   const handlers = useMemo(() => fieldHandlers(entity), [entity]);
 
   const [rows, setRows] = useState<GridRow[]>();

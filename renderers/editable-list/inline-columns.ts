@@ -17,6 +17,17 @@ export function isInlineEditable(entity: EntitySchema, name: string): boolean {
   return Boolean(field && entity.form.fields.includes(name) && !field.readOnly && !NOT_INLINE.has(field.type));
 }
 
+/**
+ * The keys a save compares: the editable list columns, plus the destinations of their popups that are form fields
+ * (a popup fills fields the list may not show, e.g. a driver's id beside the name).
+ */
+export function inlineEditKeys(entity: EntitySchema, names: readonly string[]): string[] {
+  const keys = names.filter((name) => isInlineEditable(entity, name));
+  const writable = (name: string) => Boolean(entity.fields[name] && !entity.fields[name].readOnly);
+  const targets = keys.flatMap((name) => (entity.fields[name].popup?.destFields ?? '').split(',').map((s) => s.trim()).filter(writable));
+  return [...new Set([...keys, ...targets])];
+}
+
 export function inlineColumns(entity: EntitySchema, columns: ReadonlyArray<ListColumnDef>): GridColumn[] {
   const declared = columns.map((column) => column.field).filter((name) => entity.fields[name]);
   // Reuses the line-item mapping: a list is a "child" whose columns are the list's and which has no foreign key.

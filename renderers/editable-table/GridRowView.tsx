@@ -80,7 +80,16 @@ const DataCell = memo(function DataCell(props: DataCellProps) {
   if (togglesInPlace(column)) {
     content = <GridCheck label={column.title} checked={value === true || value === 'Y' || value === '1'} disabled={!editable} onToggle={(on) => props.onCellChange(id, column.key, on)} />;
   } else if (active && editing && editable) {
-    content = <CellEditor column={column} value={value} options={options} onChange={(next) => props.onCellChange(id, column.key, next)} onDone={props.onEditDone} />;
+    content = (
+      <CellEditor
+        column={column}
+        value={value}
+        options={options}
+        onChange={(next) => props.onCellChange(id, column.key, next)}
+        onRowChange={(patch) => Object.entries(patch).forEach(([key, next]) => props.onCellChange(id, key, next))}
+        onDone={props.onEditDone}
+      />
+    );
   } else content = cellContent(column, value, options);
   return (
     <div
@@ -182,7 +191,8 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
           <DataCell
             key={layout.column.key}
             layout={layout}
-            value={row[layout.column.key]}
+            // A popup may show another key of its row (`popup.field`).
+            value={row[layout.column.popup?.field ?? layout.column.key]}
             error={store.errorOf(id, layout.column.key)}
             flashing={store.isFlashing(id, layout.column.key)}
             active={props.activeKey === layout.column.key}

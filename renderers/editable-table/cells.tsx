@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import type { GridColumn, GridOption } from '../../src/contracts/grid.ts';
 import { fillPlaceholders } from '../../src/contracts/grid.ts';
 import type { DictModel } from '../../src/contracts/index.ts';
+import { PopupCellEditor, popupCellProblem } from './PopupCell.tsx';
 
 export interface CellOption {
   value: string;
@@ -56,6 +57,10 @@ export function CellText({ column, value, options }: { column: GridColumn; value
 
 /** CellText as a plain call: a cell's text becomes the cell element's only child (no component per cell). */
 export function cellContent(column: GridColumn, value: unknown, options: CellOption[]): ReactNode {
+  if (column.type === 'popup') {
+    const problem = popupCellProblem(column);
+    if (problem) return problem;
+  }
   if (value === undefined || value === null || value === '') return null;
   if (column.type === 'progress') {
     const percent = Math.min(100, Math.max(0, Number(value) || 0));
@@ -83,10 +88,20 @@ export interface CellEditorProps {
   onChange(value: unknown): void;
   /** Editing ends: `move` says where the keyboard wants to go next, `stay` is Escape, nothing is a blur. */
   onDone(move?: 'down' | 'next' | 'previous' | 'stay'): void;
+  /** Writes several keys of the cell's row at once (a popup's destinations). */
+  onRowChange?(patch: Record<string, unknown>): void;
 }
 
 /** The editor of the active cell. */
-export function CellEditor({ column, value, options, onChange, onDone }: CellEditorProps) {
+export function CellEditor(props: CellEditorProps) {
+  if (props.column.type === 'popup') {
+    const { onChange, onRowChange } = props;
+    return <PopupCellEditor column={props.column} value={props.value} onDone={props.onDone} onRowChange={onRowChange ?? ((patch) => onChange(patch[props.column.key]))} />;
+  }
+  return <ValueEditor {...props} />;
+}
+
+function ValueEditor({ column, value, options, onChange, onDone }: CellEditorProps) {
   const focusRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
     focusRef.current?.focus();

@@ -13,6 +13,7 @@ import type { GridRuleHandler } from './validation.ts';
 const NUMERIC = new Set<FieldDef['type']>(['integer', 'number', 'money']);
 
 function cellType(field: FieldDef): GridCellType {
+  if (field.popup) return 'popup';
   if (field.dict) return isMultiValue(field) ? 'select-multiple' : 'select';
   switch (field.type) {
     case 'text':
@@ -40,14 +41,21 @@ export function childColumnFields(child: EntitySchema, def: ChildTableDef): stri
 }
 
 export function gridColumnsFor(child: EntitySchema, def: ChildTableDef): GridColumn[] {
-  return childColumnFields(child, def).map((name) => {
-    const field = child.fields[name];
+  return fieldColumns(child.fields, childColumnFields(child, def));
+}
+
+/** One grid column per named field (line items of a child entity, or the sub-fields of a rows field). */
+export function fieldColumns(fields: Record<string, FieldDef>, names: readonly string[]): GridColumn[] {
+  return names.map((name) => {
+    const field = fields[name];
     return {
       key: name,
       title: field.label,
       type: cellType(field),
       width: field.type === 'text' ? 240 : 160,
       dictCode: field.dict,
+      // A popup writes its destination keys into the same row.
+      popup: field.popup,
       defaultValue: field.default,
       placeholder: field.placeholder,
       // Money columns add up, as line items usually should.
@@ -75,7 +83,7 @@ export function wireRow(child: EntitySchema, row: Record<string, unknown>): Reco
 }
 
 /** `field:<name>` handlers: the field's JSON Schema, compiled once, with the contract's message on failure. */
-export function fieldHandlers(child: EntitySchema): Record<string, GridRuleHandler> {
+export function fieldHandlers(child: Pick<EntitySchema, 'fields'>): Record<string, GridRuleHandler> {
   const ajv = new Ajv({ ...AJV_OPTIONS });
   for (const [name, check] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, check);
   const handlers: Record<string, GridRuleHandler> = {};

@@ -10,11 +10,11 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import {
   entityWriteSchema,
-  fieldMessage,
+  pathMessage,
   normaliseRecord,
   writableFields,
 } from '../../src/contracts/index.ts';
-import type { EntitySchema, FieldError } from '../../src/contracts/index.ts';
+import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { EntityFormProps } from './types.ts';
@@ -24,14 +24,14 @@ import { buildUiSchema, recordToFormData } from './ui-schema.ts';
 import { FormFields, type FormData } from './FormFields.tsx';
 import { formSchemaFor, mergeErrorSchemas, useFieldChecks } from './field-checks.ts';
 import { ChildTables, type ChildTableHandle } from './ChildTables.tsx';
+import { FormPreviewSection } from './FormPreview.tsx';
 
 /** rjsf/ajv errors → the contract's human sentences for the failing field. */
 export function transformErrorsFor(entity: EntitySchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
     errors.map((error) => {
-      const field = (error.property ?? '').replace(/^\./, '');
       const params = (error.params ?? {}) as Record<string, unknown>;
-      const message = fieldMessage(entity.fields[field], error.name ?? '', params);
+      const { message } = pathMessage(entity, error.property ?? '', error.name ?? '', params);
       return { ...error, message, stack: message };
     });
 }
@@ -70,19 +70,21 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<FormData>>();
   // Line-item grids that loaded (schema `children`); their rows travel in the same add/edit body.
   const childTablesRef = useRef<Map<string, ChildTableHandle>>(new Map());
+  // The values typed so far, for a preview (FormFields owns them; it reports each change).
+  const typedRef = useRef<FormData>(initialData);
 
   const schema = useMemo(() => {
     // The object title would repeat the modal title.
     const { title: _title, ...rest } = formSchemaFor(entity, mode);
     return rest as RJSFSchema;
   }, [entity, mode]);
-  const uiSchema = useMemo(() => buildUiSchema(entity), [entity]);
+  const uiSchema = useMemo(() => buildUiSchema(entity, mode), [entity, mode]);
   const transformErrors = useMemo(() => transformErrorsFor(entity), [entity]);
   const formContext = useMemo<GridFormContext & TreeParentContext>(
     () => ({
       colon: false,
       columns: entity.form.columns ?? 1,
-      wideFields: Object.keys(entity.fields).filter((name) => entity.fields[name].type === 'text' || entity.fields[name].type === 'richtext'),
+      wideFields: Object.keys(entity.fields).filter((name) => WIDE_TYPES.has(entity.fields[name].type)),
       parts: entity.form.tabs
         ? { kind: 'tabs', list: entity.form.tabs }
         : entity.form.groups
@@ -100,7 +102,11 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     setLoading(true);
     data
       .getOne(entity.api, recordId)
-      .then((record) => live && setInitialData(recordToFormData(entity, record)))
+      .then((record) => {
+        if (!live) return;
+        typedRef.current = recordToFormData(entity, record);
+        setInitialData(typedRef.current);
+      })
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)))
       .finally(() => live && setLoading(false));
     return () => {
@@ -145,6 +151,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   latest.current = { save, checks, extraErrors };
   const onSubmit = useCallback((event: IChangeEvent<FormData>) => void latest.current.save(event), []);
   const onValuesChange = useCallback((values: FormData, id?: string) => {
+    typedRef.current = values;
     latest.current.checks.onChange(values);
     // A server complaint about a field is stale once the field changes.
     const stale = latest.current.extraErrors;
@@ -178,15 +185,16 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
           onSubmit={onSubmit}
         />
       );
-  const withChildren =
-    entity.children?.length && !loading && !loadError ? (
-      <>
-        {body}
+  const ready = !loading && !loadError;
+  const withChildren = (
+    <>
+      {body}
+      {ready && entity.children?.length ? (
         <ChildTables entity={entity} recordId={mode === 'edit' ? recordId : undefined} onHandles={(handles) => (childTablesRef.current = handles)} />
-      </>
-    ) : (
-      body
-    );
+      ) : null}
+      {ready && entity.form.preview ? <FormPreviewSection entity={entity} preview={entity.form.preview} values={() => typedRef.current} /> : null}
+    </>
+  );
 
   if (entity.form.mode === 'page') {
     // Page mode: the list screen hides its table and shows this card in its place, in the same tab.
@@ -228,6 +236,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
 }
 
 const MODAL_WIDTH_BY_COLUMNS = [600, 600, 900, 1100, 1300];
+const WIDE_TYPES = new Set<FieldType>(['text', 'richtext', 'rows']);
 
 /** On edit the server changes only properties present in the body, so a field the user emptied is sent as null. */
 function withClearedFields(entity: EntitySchema, values: Record<string, unknown>): Record<string, unknown> {

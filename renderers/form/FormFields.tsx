@@ -4,7 +4,7 @@
  * parent hands in the values to start from (a new one replaces what is shown, e.g. a record loaded for editing)
  * and hears about every change.
  */
-import { memo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { Form } from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
@@ -14,10 +14,21 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AJV_OPTIONS, CUSTOM_FORMATS } from '../../src/contracts/index.ts';
 import { EntityFieldTemplate, GridObjectFieldTemplate } from './GridObjectFieldTemplate.tsx';
 import { entityWidgets } from './widgets.tsx';
+import { RowsField } from './RowsField.tsx';
 
 export type FormData = Record<string, unknown>;
 
+/**
+ * What FormFields adds to the formContext its widgets see: the current values, and a way to set several fields
+ * at once (a popup picker fills its destination fields, a form assist fills what the server worked out).
+ */
+export interface FormValuesAccess {
+  getValues(): FormData;
+  patchValues(patch: FormData): void;
+}
+
 const templates = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: EntityFieldTemplate };
+const fields = { RowsField };
 
 // One validator for every form: ajv caches compiled schemas on it.
 const validator = customizeValidator<FormData>({ customFormats: CUSTOM_FORMATS, ajvOptionsOverrides: AJV_OPTIONS });
@@ -45,6 +56,17 @@ export const FormFields = memo(function FormFields(props: FormFieldsProps) {
     setStartedFrom(props.initialData);
     values.current = props.initialData;
   }
+  const [, rerender] = useState(0);
+  const latest = useRef(props);
+  latest.current = props;
+  const getValues = useCallback(() => values.current, []);
+  const patchValues = useCallback((patch: FormData) => {
+    values.current = { ...values.current, ...patch };
+    latest.current.onValuesChange(values.current);
+    // A new formData object makes rjsf take the patched values (the typed ones are already in values.current).
+    rerender((n) => n + 1);
+  }, []);
+  const formContext = useMemo(() => ({ ...props.formContext, getValues, patchValues }), [props.formContext, getValues, patchValues]);
   return (
     <Form
       ref={props.formRef}
@@ -53,8 +75,9 @@ export const FormFields = memo(function FormFields(props: FormFieldsProps) {
       formData={values.current}
       validator={validator}
       widgets={entityWidgets}
+      fields={fields}
       templates={templates}
-      formContext={props.formContext}
+      formContext={formContext}
       transformErrors={props.transformErrors}
       extraErrors={props.extraErrors}
       showErrorList={false}

@@ -12,7 +12,9 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { deepEquals } from '@rjsf/utils';
 import type { ErrorSchema, FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Templates as AntdTemplates } from '@rjsf/antd';
-import type { FormPart } from '../../src/contracts/index.ts';
+import type { EntitySchema, FormPart } from '../../src/contracts/index.ts';
+import type { FormValuesAccess } from './FormFields.tsx';
+import { AssistButtons, assistsOf } from './FormAssists.tsx';
 
 export type FormColumns = 1 | 2 | 3 | 4;
 
@@ -23,6 +25,8 @@ export interface GridFormContext {
   wideFields: string[];
   /** Titled sections, drawn as headed groups or as tabs. */
   parts?: { kind: 'groups' | 'tabs'; list: FormPart[] };
+  /** The entity whose form this is (its assists sit under their fields). */
+  entity?: EntitySchema;
 }
 
 type Property = ObjectFieldTemplateProps['properties'][number];
@@ -136,5 +140,13 @@ const AntdFieldTemplate = AntdTemplates.FieldTemplate!;
  */
 export function EntityFieldTemplate(props: FieldTemplateProps) {
   if (props.id === 'root') return <>{props.children}</>;
-  return <AntdFieldTemplate {...props} />;
+  const context = props.registry.formContext as (Partial<GridFormContext> & Partial<FormValuesAccess>) | undefined;
+  const assists = assistsOf(context?.entity, props.id.replace(/^root_/, ''));
+  if (assists.length === 0 || !context?.entity) return <AntdFieldTemplate {...props} />;
+  return (
+    <>
+      <AntdFieldTemplate {...props} />
+      <AssistButtons entity={context.entity} assists={assists} form={context} />
+    </>
+  );
 }

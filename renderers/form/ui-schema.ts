@@ -23,6 +23,7 @@ export const WidgetNames = {
   user: 'UserWidget',
   treeParent: 'TreeParentWidget',
   cron: 'CronWidget',
+  popup: 'PopupWidget',
   textarea: 'textarea',
   hidden: 'hidden',
 } as const;
@@ -35,7 +36,10 @@ export function formFieldNames(entity: EntitySchema): string[] {
   return entity.form.fields.filter((name) => writable.has(name));
 }
 
-export function buildUiSchema(entity: EntitySchema): UiSchema {
+/** The rjsf custom fields (whole-value inputs rather than widgets). */
+export const FieldNames = { rows: 'RowsField' } as const;
+
+export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'): UiSchema {
   const biz = (field: FieldDef) => field.biz ?? entity.table;
   const shown = formFieldNames(entity);
   const hidden = writableFields(entity).filter((name) => !shown.includes(name));
@@ -52,13 +56,18 @@ export function buildUiSchema(entity: EntitySchema): UiSchema {
         ? { 'ui:widget': WidgetNames.cron, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { api: entity.api } }
         : field.type === 'image' || field.type === 'file'
         ? { 'ui:widget': WidgetNames.upload, 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: biz(field) } }
+        : field.type === 'rows'
+        ? { 'ui:field': FieldNames.rows, 'ui:options': { rowsOf: field } }
         : fieldUi(field);
+    // An immutable field is set once, when adding.
+    if (field.immutable && mode === 'edit') ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
   }
   for (const name of hidden) ui[name] = { 'ui:widget': WidgetNames.hidden };
   return ui;
 }
 
 function fieldUi(field: FieldDef): UiSchema {
+  if (field.popup) return { 'ui:widget': WidgetNames.popup, 'ui:placeholder': field.placeholder ?? field.popup.placeholder ?? '请选择', 'ui:options': { popup: field.popup } };
   if (field.dict && field.search) {
     return { 'ui:widget': WidgetNames.searchSelect, 'ui:placeholder': field.placeholder ?? `请输入关键字搜索${field.label}`, 'ui:options': { dictCode: field.dict } };
   }

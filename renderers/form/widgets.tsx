@@ -19,6 +19,7 @@ import { DepartWidget, UserWidget } from './DirectoryWidgets.tsx';
 import { RichTextWidget } from './RichTextWidget.tsx';
 import { TreeParentWidget } from './TreeParentWidget.tsx';
 import { CronWidget } from './CronWidget.tsx';
+import { PopupWidget } from './PopupWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' } as const;
 
@@ -77,4 +78,5 @@ export const entityWidgets = {
   DepartWidget,
   UserWidget,
   CronWidget,
+  PopupWidget,
 };

@@ -5,6 +5,7 @@
  */
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { lintOperations } from './operations-lint.ts';
+import { lintFormExtras } from './form-lint.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 
 /**
@@ -109,6 +110,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
   }
 
   lintOperations(entity, fields, dictionaries, at);
+  lintFormExtras(entity, fields, at);
 
   if (isObject(entity.dataScope) && typeof entity.dataScope.customer === 'string') {
     const def = fields[entity.dataScope.customer];

@@ -3,8 +3,8 @@
  * (`list/add/edit/delete/deleteBatch/queryById`), each guarded by the entity's permission code.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
+import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
+import { entityActions, permissionCode, type EntitySchema } from '../../src/contracts/entity.ts';
 import { normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -159,6 +159,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         // Only properties present in the body change; an explicit empty value clears the field.
         const merged: Record<string, unknown> = {};
         for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
+        const changedImmutable = immutableChanges(entity.schema, existing, merged);
+        if (changedImmutable.length > 0) throw new ValidationError(changedImmutable);
         // A password left empty keeps its stored hash (which is never validated as if typed).
         const keptPasswords = passwordFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
         for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
@@ -217,4 +219,12 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const { file } = await readSingleUpload(request);
     return importExcel(ctx, entity, caller, store, file);
   });
+}
+
+/** Immutable fields whose value an edit would change (compared as text: the row's types are the database's). */
+function immutableChanges(schema: EntitySchema, existing: Record<string, unknown>, merged: Record<string, unknown>): FieldError[] {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+  return Object.entries(schema.fields)
+    .filter(([name, field]) => field.immutable && text(merged[name]) !== text(existing[name]))
+    .map(([name, field]) => ({ field: name, message: `${field.label}创建后不能修改` }));
 }

@@ -53,6 +53,9 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
       return sql.raw(`varchar(${field.multiple ? Math.floor(field.maxLength ?? DEFAULT_USER_MAX) : DEPARTMENT_ID_MAX})`);
     case 'user':
       return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_USER_MAX)})`);
+    case 'rows':
+      // Only server-managed tables may declare rows (schemas:check); they are created by server code.
+      return sql.raw('jsonb');
   }
 }
 

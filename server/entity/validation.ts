@@ -1,6 +1,6 @@
 /** Write checks shared by add, edit and import: the schema's rules, dictionary membership and uniqueness. */
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { fieldMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import { pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
@@ -15,13 +15,13 @@ export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Rec
   const errors: FieldError[] = [];
   if (!entity.validate(record)) {
     for (const error of entity.validate.errors ?? []) {
-      const field =
-        error.keyword === 'required'
-          ? String((error.params as { missingProperty: string }).missingProperty)
-          : error.instancePath.replace(/^\//, '');
+      const params = error.params as Record<string, unknown>;
+      const path = error.keyword === 'required' && !error.instancePath ? String(params.missingProperty) : error.instancePath;
+      const { field, message } = pathMessage(entity.schema, path, error.keyword, params);
       if (errors.some((e) => e.field === field)) continue;
       const def = entity.schema.fields[field];
-      errors.push({ field, message: `${def?.label ?? field}：${fieldMessage(def, error.keyword, error.params)}` });
+      // A row's message names its field and row already.
+      errors.push({ field, message: def?.type === 'rows' ? message : `${def?.label ?? field}：${message}` });
     }
   }
   for (const [name, field] of Object.entries(entity.schema.fields)) {

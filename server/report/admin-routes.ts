@@ -1,19 +1,22 @@
 /**
- * Report configuration for report admins (`onl:cgreport:admin`): list, read, add, edit, delete, and parseSql (the
- * "parse SQL → columns" helper). Every write is checked like a seed (meta-schema, SQL guard, columns ↔ query ↔
- * parameters) and refused with field messages; an edited report runs with its new SQL on the next request.
+ * Report configuration (the 报表配置 screen, schemas/entities/system/onl-cgreport-head.entity.json): list, read,
+ * add, edit, delete under `onl:cgreport:head:<action>`, parseSql (the form's "解析SQL" assist: SQL → columns and
+ * parameters, merged with what the form has) and preview (runs the unsaved draft). Every write is checked like a
+ * seed (meta-schema, SQL guard, columns ↔ query ↔ parameters) and refused with field messages; an edited report
+ * runs with its new SQL on the next request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ReportDef } from '../../src/contracts/report.ts';
-import { REPORT_ADMIN_PERMISSION } from '../../src/contracts/report.ts';
+import { REPORT_HEAD_PERMISSION_PREFIX, type ReportColumnDef, type ReportParamDef } from '../../src/contracts/report.ts';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
-import { BusinessError, ValidationError } from '../core/errors.ts';
+import { BusinessError, PermissionError, ValidationError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { checkReportSql, ReportSqlError } from './sql-guard.ts';
-import { runReport } from './runner.ts';
+import { REPORT_LIMITS, runReport } from './runner.ts';
+import { columnsInfo, runStoredReport } from './routes.ts';
 import type { ReportCatalog } from './store.ts';
 import { parseSync } from 'libpg-query';
 
@@ -44,12 +47,16 @@ function targetNames(text: string): string[] {
 
 export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, catalog: ReportCatalog): void {
   const base = `${prefix}/online/cgreport/head`;
-  const config = { config: { permission: REPORT_ADMIN_PERMISSION } };
+  const can = (action: string) => ({ config: { permission: `${REPORT_HEAD_PERMISSION_PREFIX}:${action}` } });
 
-  app.get<{ Querystring: { pageNo?: string; pageSize?: string; code?: string; name?: string } }>(`${base}/list`, config, async (request) => {
+  app.get<{ Querystring: { pageNo?: string; pageSize?: string; code?: string; name?: string } }>(`${base}/list`, can('list'), async (request) => {
     const pageSize = Math.min(Math.max(Number(request.query.pageSize) || 10, 1), 100);
     const pageNo = Math.max(Number(request.query.pageNo) || 1, 1);
-    const like = (v?: string) => (v?.trim() ? `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%');
+    // The list screen sends `*x*` for "contains"; the stars are the dialect's, not part of the text.
+    const like = (v?: string) => {
+      const text = (v ?? '').trim().replace(/^\*|\*$/g, '');
+      return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+    };
     const where = sql`code like ${like(request.query.code)} escape '\\' and name like ${like(request.query.name)} escape '\\'`;
     const rows = await sql<WireRecord>`select id, code, name, create_by as "createBy", create_time as "createTime", update_time as "updateTime"
       from onl_cgreport_head where ${where} order by code limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(ctx.db);
@@ -57,13 +64,13 @@ export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext,
     return ok({ records: rows.rows, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize) });
   });
 
-  app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, config, async (request) => {
+  app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, can('list'), async (request) => {
     const report = await catalog.find(String(request.query.id ?? ''));
     if (!report) throw new BusinessError('未找到对应数据');
     return ok(report);
   });
 
-  app.post(`${base}/add`, config, async (request) => {
+  app.post(`${base}/add`, can('add'), async (request) => {
     const caller = requireCaller(request);
     const def = definition(request.body);
     const { errors } = await catalog.problems(def);
@@ -87,10 +94,10 @@ export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext,
       update_by = ${caller.username}, update_time = now() where id = ${id}`.execute(ctx.db);
     return ok(null, '编辑成功!');
   };
-  app.put(`${base}/edit`, config, edit);
-  app.post(`${base}/edit`, config, edit);
+  app.put(`${base}/edit`, can('edit'), edit);
+  app.post(`${base}/edit`, can('edit'), edit);
 
-  app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, config, async (request) => {
+  app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, can('delete'), async (request) => {
     const id = String(request.query.id ?? '');
     const existing = await catalog.find(id);
     if (!existing || existing.id !== id) throw new BusinessError('未找到对应数据');
@@ -101,10 +108,21 @@ export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext,
     return ok(null, '删除成功!');
   });
 
-  // "Parse SQL → columns": the guard's verdict, then the output columns (a sample row fills in `*`).
-  app.post(`${base}/parseSql`, config, async (request) => {
+  // Writing SQL (adding or editing a report) is what parsing and previewing serve.
+  const writer = { config: { authenticated: true } };
+  const requireWriter = (request: FastifyRequest) => {
     const caller = requireCaller(request);
-    const text = String((request.body as WireRecord | null)?.sql ?? '');
+    const codes = ['add', 'edit'].map((action) => `${REPORT_HEAD_PERMISSION_PREFIX}:${action}`);
+    if (!codes.some((code) => caller.permissions.has(code))) throw new PermissionError();
+    return caller;
+  };
+
+  // "Parse SQL → columns": the guard's verdict, then the output columns (a sample row fills in `*`), merged with
+  // the columns and parameters the form already has so their titles and settings survive a re-parse.
+  app.post(`${base}/parseSql`, writer, async (request) => {
+    const caller = requireWriter(request);
+    const body = (request.body ?? {}) as WireRecord;
+    const text = String(body.sql ?? '');
     let checked;
     try {
       checked = checkReportSql(text, catalog.allowedTables(), await catalog.knownRelations());
@@ -119,6 +137,33 @@ export function registerReportAdminRoutes(app: FastifyInstance, ctx: AppContext,
     } catch (error) {
       throw new BusinessError(`SQL执行失败：${error instanceof Error ? error.message : String(error)}`);
     }
-    return ok({ fields: fields.map((field) => ({ field, title: field })), params: checked.parameters });
+    const had = new Map(((Array.isArray(body.columns) ? body.columns : []) as ReportColumnDef[]).map((c) => [c.field, c]));
+    const hadParams = new Map(((Array.isArray(body.params) ? body.params : []) as ReportParamDef[]).map((p) => [p.name, p]));
+    return ok(
+      {
+        fields: fields.map((field) => ({ field, title: field })),
+        columns: fields.map((field) => had.get(field) ?? { field, title: field }),
+        params: checked.parameters.map((name) => hadParams.get(name) ?? { name, label: name }),
+      },
+      `解析成功：${fields.length}个字段，${checked.parameters.length}个参数`,
+    );
+  });
+
+  // The live preview: the unsaved draft, checked like a save, run as the caller with a page of rows.
+  app.post(`${base}/preview`, writer, async (request) => {
+    const caller = requireWriter(request);
+    const body = (request.body ?? {}) as WireRecord;
+    const draft = definition(body);
+    // A new report may not have its code yet; the preview does not need one.
+    if (!draft.code) draft.code = 'preview';
+    const { errors } = await catalog.problems(draft);
+    if (errors.length) throw new ValidationError(errors);
+    const report = { id: String(body.id ?? 'preview'), ...draft, query: draft.query ?? [], params: draft.params ?? [] };
+    const query = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]));
+    const pageSize = Math.min(Math.max(Number(body.pageSize) || 10, 1), 100);
+    const pageNo = Math.max(Number(body.pageNo) || 1, 1);
+    if ((pageNo - 1) * pageSize >= REPORT_LIMITS.maxRows) throw new BusinessError(`报表最多可翻阅前${REPORT_LIMITS.maxRows}条记录，请增加查询条件`);
+    const page = await runStoredReport(ctx, catalog, caller, report, query, pageSize, (pageNo - 1) * pageSize);
+    return ok({ info: columnsInfo(ctx, report), total: page.total, records: page.records });
   });
 }

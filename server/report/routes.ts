@@ -59,9 +59,47 @@ function parameterValues(report: StoredReport, query: Query): Record<string, unk
   return Object.fromEntries(report.params.map((p) => [p.name, query[`self_${p.name}`] ?? p.default ?? null]));
 }
 
+const isAdmin = (caller: Caller) => caller.permissions.has(REPORT_ADMIN_PERMISSION);
+
+/** Runs a report (stored, or an admin's unsaved draft) for the caller; failures read 'SQL执行失败…'. */
+export async function runStoredReport(ctx: AppContext, catalog: ReportCatalog, caller: Caller, report: StoredReport, query: Query, limit: number, offset: number) {
+  try {
+    const checked = checkReportSql(report.sql, catalog.allowedTables(), await catalog.knownRelations());
+    return await runReport(ctx, caller, checked, parameterValues(report, query), { filters: reportFilters(report, query), order: reportOrder(report, query), limit, offset });
+  } catch (error) {
+    if (error instanceof BusinessError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new BusinessError(isAdmin(caller) ? `SQL执行失败：${detail}` : 'SQL执行失败，请联系管理员');
+  }
+}
+
+/** getRpColumns' result: the shown columns in JeecgBoot's shape with their dictionaries. */
+export function columnsInfo(ctx: AppContext, report: StoredReport) {
+  const shown = report.columns.filter((c) => !c.hidden);
+  return {
+    columns: shown.map((c) => ({
+      id: c.field,
+      title: c.title,
+      dataIndex: c.field,
+      fieldType: c.type ?? 'string',
+      align: 'center',
+      sorter: c.sortable ? 'true' : 'false',
+      width: c.width,
+      isTotal: c.total ? '1' : '0',
+      groupTitle: c.groupTitle ?? null,
+      ...(c.dict ? { customRender: c.field } : {}),
+      ...(c.href ? { scopedSlots: { customRender: `fieldHref_${c.field}` } } : {}),
+    })),
+    dictOptions: Object.fromEntries(shown.filter((c) => c.dict).map((c) => [c.field, ctx.dicts.items(c.dict!) ?? []])),
+    fieldHrefSlots: shown.filter((c) => c.href).map((c) => ({ slotName: `fieldHref_${c.field}`, href: c.href })),
+    isGroupTitle: shown.some((c) => c.groupTitle),
+    cgRpConfigId: report.id,
+    cgRpConfigName: report.name,
+  };
+}
+
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, catalog: ReportCatalog): void {
   const base = `${prefix}/online/cgreport/api`;
-  const isAdmin = (caller: Caller) => caller.permissions.has(REPORT_ADMIN_PERMISSION);
 
   /** The report the caller may run, or a refusal (an unknown report reads like a forbidden one). */
   async function allowedReport(request: FastifyRequest, codeOrId: string): Promise<{ caller: Caller; report: StoredReport }> {
@@ -71,42 +109,14 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
     return { caller, report };
   }
 
-  async function run(caller: Caller, report: StoredReport, query: Query, limit: number, offset: number) {
-    try {
-      const checked = checkReportSql(report.sql, catalog.allowedTables(), await catalog.knownRelations());
-      return await runReport(ctx, caller, checked, parameterValues(report, query), { filters: reportFilters(report, query), order: reportOrder(report, query), limit, offset });
-    } catch (error) {
-      if (error instanceof BusinessError) throw error;
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new BusinessError(isAdmin(caller) ? `SQL执行失败：${detail}` : 'SQL执行失败，请联系管理员');
-    }
-  }
+  const run = (caller: Caller, report: StoredReport, query: Query, limit: number, offset: number) =>
+    runStoredReport(ctx, catalog, caller, report, query, limit, offset);
 
   const opts = { config: { authenticated: true } };
 
   app.get<{ Params: { code: string } }>(`${base}/getRpColumns/:code`, opts, async (request) => {
     const { report } = await allowedReport(request, request.params.code);
-    const shown = report.columns.filter((c) => !c.hidden);
-    return ok({
-      columns: shown.map((c) => ({
-        id: c.field,
-        title: c.title,
-        dataIndex: c.field,
-        fieldType: c.type ?? 'string',
-        align: 'center',
-        sorter: c.sortable ? 'true' : 'false',
-        width: c.width,
-        isTotal: c.total ? '1' : '0',
-        groupTitle: c.groupTitle ?? null,
-        ...(c.dict ? { customRender: c.field } : {}),
-        ...(c.href ? { scopedSlots: { customRender: `fieldHref_${c.field}` } } : {}),
-      })),
-      dictOptions: Object.fromEntries(shown.filter((c) => c.dict).map((c) => [c.field, ctx.dicts.items(c.dict!) ?? []])),
-      fieldHrefSlots: shown.filter((c) => c.href).map((c) => ({ slotName: `fieldHref_${c.field}`, href: c.href })),
-      isGroupTitle: shown.some((c) => c.groupTitle),
-      cgRpConfigId: report.id,
-      cgRpConfigName: report.name,
-    });
+    return ok(columnsInfo(ctx, report));
   });
 
   app.get<{ Params: { id: string } }>(`${base}/getQueryInfo/:id`, opts, async (request) => {

@@ -2,14 +2,14 @@
  * Report definitions: checked (meta-schema, SQL guard, columns ↔ query items ↔ parameters), stored in
  * onl_cgreport_head, and seeded from schemas/reports/*.report.json — a seed is inserted when its code is missing
  * and never overwrites what an admin changed. Each report gets a permission row `onl:cgreport:<code>` (granted to
- * its seed's `defaultGrants` when first created); editing reports needs `onl:cgreport:admin`.
+ * its seed's `defaultGrants` when first created); editing reports needs `onl:cgreport:head:edit`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { sql, type Kysely } from 'kysely';
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { REPORT_ADMIN_PERMISSION, REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
+import { REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
 import type { AppContext } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
@@ -128,7 +128,6 @@ async function ensurePermissionRows(db: Db, code: string, name: string, roles: s
   };
   const rows = [
     { row: { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', url: '/online/cgreport', component: 'layouts/RouteView', component_name: 'RouteView', menu_type: 0, sort_no: 80, icon: 'bar-chart', is_leaf: false }, roles },
-    { row: { ...base, id: `perm:${REPORT_ADMIN_PERMISSION}`, parent_id: 'menu:reports', name: '报表配置', menu_type: 2, perms: REPORT_ADMIN_PERMISSION, sort_no: 0 }, roles: ['admin'] },
     { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: 'OnlCgreportAutoList', menu_type: 1, sort_no: 10 }, roles },
     { row: { ...base, id: `perm:${reportPermission(code)}`, parent_id: `report:${code}`, name: `查看${name}`, menu_type: 2, perms: reportPermission(code), sort_no: 0 }, roles },
   ];
@@ -146,6 +145,8 @@ async function ensurePermissionRows(db: Db, code: string, name: string, roles: s
 
 /** Seeds the reports under schemas/reports whose codes are not in the database yet; a bad seed file stops start-up. */
 export async function syncReports(catalog: ReportCatalog, schemasDir: string, db: Db): Promise<void> {
+  // Report admins were one code before the configuration screen had its own (onl:cgreport:head:*).
+  await sql`delete from sys_permission where id = 'perm:onl:cgreport:admin'`.execute(db);
   const dir = path.join(schemasDir, 'reports');
   if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.report.json')).sort()) {

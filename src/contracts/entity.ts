@@ -5,6 +5,11 @@
  * describes the same shape for editors and for `npm test`.
  */
 
+import type { PopupConfig } from './report.ts';
+import type { FormPart, FormSection } from './form.ts';
+
+export type { FormAssist, FormPart, FormPreview, FormSection } from './form.ts';
+
 export type FieldType =
   | 'string'
   | 'text'
@@ -29,7 +34,12 @@ export type FieldType =
   /** A department id of the caller's tenant (sys_depart.id); lists show the department name. */
   | 'department'
   /** Usernames of the caller's tenant, comma-joined; lists show real names. */
-  | 'user';
+  | 'user'
+  /**
+   * Rows of sub-fields (`rowFields`), edited in a grid inside the form and sent as a JSON array — e.g. a report's
+   * columns. Only entities whose tables server code manages may declare them (stored as jsonb there).
+   */
+  | 'rows';
 
 /** Named value formats, checked by the same code in the browser and on the server (see validation/formats.ts). */
 export type FieldFormat = 'mobile' | 'cn-id-card' | 'uscc' | 'plate' | 'vin' | 'email' | 'bank-card';
@@ -76,6 +86,17 @@ export interface FieldDef {
   duplicateCheck?: boolean;
   /** Code of a sys_check_rule the form checks the value against (`/sys/checkRule/checkByCode`). */
   checkRule?: string;
+  /**
+   * string/text fields: a popup record picker over an online report; confirming fills `destFields` of the form
+   * (and of grid rows when the field is a grid cell) from the chosen rows. The field itself shows the value.
+   */
+  popup?: PopupConfig;
+  /** rows fields: the sub-fields of one row, in column order (no nested rows). */
+  rowFields?: Record<string, FieldDef>;
+  /** rows fields: how many rows may be given (default 200). */
+  maxRows?: number;
+  /** Set when adding; the edit form shows it read-only and the server refuses a change (e.g. a code others refer to). */
+  immutable?: boolean;
 }
 
 /** Whether a field stores several comma-joined values. */
@@ -114,28 +135,6 @@ export interface ListSection {
    * holding `<prefix>:edit`, 保存 sends each changed row to the edit endpoint, other pages' saves arrive live.
    */
   inlineEdit?: boolean;
-}
-
-/** A titled part of a form: a group (section heading) or a tab. */
-export interface FormPart {
-  title: string;
-  /** Fields of this part, each also listed in `form.fields`. */
-  fields: string[];
-}
-
-export interface FormSection {
-  /** Field order in the form; every field listed here is editable unless readOnly. */
-  fields: string[];
-  /** 1 to 4 columns of inputs (long text always spans the row). */
-  columns?: 1 | 2 | 3 | 4;
-  /** Modal width in pixels. */
-  width?: number;
-  /** `modal` (default) opens add/edit in a dialog; `page` replaces the list with a full-width form in the same tab. */
-  mode?: 'modal' | 'page';
-  /** Titled sections, top to bottom. Fields of `fields` that no group lists come first, untitled. */
-  groups?: FormPart[];
-  /** Tabs of fields (instead of groups). Fields that no tab lists come first, above the tabs. */
-  tabs?: FormPart[];
 }
 
 /**

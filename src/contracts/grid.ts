@@ -4,6 +4,8 @@
  * line items, so a row the grid accepts is a row the server accepts.
  */
 
+import type { PopupConfig } from './report.ts';
+
 /** Cells that edit or show a value. */
 export const GRID_CELL_TYPES = [
   'input',
@@ -88,6 +90,8 @@ export interface GridColumn {
   format?: string;
   /** slot: the name of a renderer registered with the grid. */
   slotName?: string;
+  /** popup: the record picker's settings; its destination fields are keys of the same row. */
+  popup?: PopupConfig;
 }
 
 /**

@@ -49,6 +49,15 @@ describe.each(BACKENDS)('freight editable grids on %s', (kind) => {
     expect(fees.body.result.map((row) => [row.feeName, Number(row.amount)])).toEqual([['运费', 1000.1], ['装卸费', 20.5]]);
   });
 
+  it('keeps a 运单号 as it was created: an edit that changes it is refused, one that repeats it passes', async () => {
+    const id = await waybillId('YD-001');
+    const changed = await t.call({ method: 'PUT', url: `${WAYBILL}/edit`, token: tokens.admin, payload: { id, waybillNo: 'YD-999', remark: '改号' } });
+    expect(changed.body).toMatchObject({ success: false, message: '运单号创建后不能修改' });
+    expect((await t.call<WireRecord>({ method: 'GET', url: `${WAYBILL}/queryById?id=${id}`, token: tokens.admin })).body.result).toMatchObject({ waybillNo: 'YD-001' });
+    const same = await t.call({ method: 'PUT', url: `${WAYBILL}/edit`, token: tokens.admin, payload: { id, waybillNo: 'YD-001', remark: '备注' } });
+    expect(same.body).toMatchObject({ success: true });
+  });
+
   it('refuses a 运单 whose line breaks a rule, naming the row, and writes nothing', async () => {
     const refused = await t.call({
       method: 'POST',

@@ -95,6 +95,26 @@ describe.each(BACKENDS)('online reports on %s', (kind) => {
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('sums waybills, goods weight and fees by route and month in 线路月度运单统计', async () => {
+    const add = (no: string, from: string, to: string, weights: number[], fees: number[]) =>
+      t.call({
+        method: 'POST',
+        url: '/jeecg-boot/hywaybill/hyWaybill/add',
+        token: admin,
+        payload: { waybillNo: no, startCity: from, endCity: to, goodsList: weights.map((weight) => ({ goodsName: '钢材', weight })), feeList: fees.map((amount) => ({ feeName: '运费', amount })) },
+      });
+    for (const [no, from, to, weights, fees] of [['RPT-1', '上海', '南京', [7, 3], [1000.1]], ['RPT-2', '上海', '南京', [2.5], [200.2, 20]], ['RPT-3', '合肥', '南京', [1], []]] as const) {
+      expect((await add(no, from, to, [...weights], [...fees])).body.success).toBe(true);
+    }
+    const id = (await t.call<Columns>({ method: 'GET', url: `${API}/getRpColumns/waybill_route_month`, token: ops })).body.result.cgRpConfigId;
+    const month = new Date().toISOString().slice(0, 7);
+    const page = await t.call<Data>({ method: 'GET', url: `${API}/getData/${id}?column=waybills&order=desc&start_city=上海`, token: ops });
+    expect(page.body.result.records.map((r) => [r.start_city, r.end_city, r.month, r.waybills, Number(r.total_weight), Number(r.total_fee), Number(r.fee_per_waybill)])).toEqual([
+      ['上海', '南京', month, 2, 12.5, 1220.3, 610.15],
+    ]);
+    expect((await t.call({ method: 'GET', url: `${API}/getRpColumns/waybill_route_month`, token: shipper })).body).toMatchObject({ success: false });
+  });
+
   it('lets report admins edit SQL that takes effect at once, and refuses what the guard refuses', async () => {
     const report = (await t.call<Record<string, unknown>>({ method: 'GET', url: `${HEAD}/queryById?id=${pickerId}`, token: admin })).body.result;
     const bad = async (sqlText: string) =>
@@ -109,14 +129,52 @@ describe.each(BACKENDS)('online reports on %s', (kind) => {
     expect((await t.call({ method: 'PUT', url: `${HEAD}/edit`, token: ops, payload: narrowed })).body).toMatchObject({ success: false, code: 510 });
   });
 
-  it('parses SQL into columns for the editor', async () => {
-    const { body } = await t.call<{ fields: Array<{ field: string }>; params: string[] }>({
+  it('parses SQL into columns for the editor, keeping the settings of columns the form already has', async () => {
+    const { body } = await t.call<{ fields: Array<{ field: string }>; columns: Array<Record<string, unknown>>; params: Array<Record<string, unknown>> }>({
       method: 'POST',
       url: `${HEAD}/parseSql`,
       token: admin,
-      payload: { sql: 'select driver_name as name, credit_score from hy_driver where credit_score > ${min}' },
+      payload: {
+        sql: 'select driver_name as name, credit_score from hy_driver where credit_score > ${min}',
+        columns: [{ field: 'credit_score', title: '信用分', sortable: true }, { field: 'gone', title: '旧列' }],
+        params: [{ name: 'min', label: '最低分', default: '60' }],
+      },
     });
     expect(body.result.fields.map((f) => f.field)).toEqual(['name', 'credit_score']);
-    expect(body.result.params).toEqual(['min']);
+    expect(body.result.columns).toEqual([{ field: 'name', title: 'name' }, { field: 'credit_score', title: '信用分', sortable: true }]);
+    expect(body.result.params).toEqual([{ name: 'min', label: '最低分', default: '60' }]);
+    expect(body.message).toBe('解析成功：2个字段，1个参数');
+    const refused = await t.call({ method: 'POST', url: `${HEAD}/parseSql`, token: ops, payload: { sql: 'select 1 as a from hy_driver' } });
+    expect(refused.body).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('previews an unsaved draft as a save would check it, with a page of rows', async () => {
+    const draft = {
+      name: '草稿',
+      sql: "select driver_name, credit_score from hy_driver where review_status = '2'",
+      columns: [{ field: 'driver_name', title: '姓名' }, { field: 'credit_score', title: '信用分', sortable: true }],
+      pageSize: 2,
+      column: 'credit_score',
+      order: 'desc',
+    };
+    const { body } = await t.call<{ info: Columns; total: number; records: Array<Record<string, unknown>> }>({ method: 'POST', url: `${HEAD}/preview`, token: admin, payload: draft });
+    expect(body.success).toBe(true);
+    expect(body.result.info.columns.map((c) => c.title)).toEqual(['姓名', '信用分']);
+    expect(body.result.records.length).toBeLessThanOrEqual(2);
+    const scores = body.result.records.map((r) => Number(r.credit_score));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const bad = await t.call<{ errors: Array<{ field: string; message: string }> }>({ method: 'POST', url: `${HEAD}/preview`, token: admin, payload: { ...draft, sql: 'select * from sys_user' } });
+    expect(bad.body.result.errors[0]).toEqual({ field: 'sql', message: '报表不能查询表：sys_user' });
+    expect((await t.call({ method: 'POST', url: `${HEAD}/preview`, token: shipper, payload: draft })).body).toMatchObject({ success: false, code: 510 });
+  });
+
+  it('lists report configurations with the list screen\'s *x* filters, and keeps a report\'s code', async () => {
+    const list = await t.call<{ records: Array<{ code: string }> }>({ method: 'GET', url: `${HEAD}/list?code=*picker*&pageNo=1&pageSize=10`, token: admin });
+    expect(list.body.result.records.map((r) => r.code)).toEqual(['driver_picker']);
+    expect((await t.call({ method: 'GET', url: `${HEAD}/list`, token: ops })).body).toMatchObject({ success: false, code: 510 });
+    const report = (await t.call<Record<string, unknown>>({ method: 'GET', url: `${HEAD}/queryById?id=${summaryId}`, token: admin })).body.result;
+    await t.call({ method: 'PUT', url: `${HEAD}/edit`, token: admin, payload: { ...report, code: 'renamed' } });
+    const after = await t.call<Record<string, unknown>>({ method: 'GET', url: `${HEAD}/queryById?id=${summaryId}`, token: admin });
+    expect(after.body.result.code).toBe('driver_review_summary');
   });
 });

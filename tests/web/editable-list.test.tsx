@@ -64,9 +64,9 @@ describe('inline-editable list', () => {
   it('saves only the changed row and field through the edit endpoint and shows the server message', async () => {
     const { data, live } = renderList();
     expect(await screen.findByText('南京')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', '*起运城市', '*到达城市', '*单价(元/吨)', '联系电话', '状态', '备注', '更新人']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', '*起运城市', '*到达城市', '*单价(元/吨)', '联系电话', '状态', '备注', '适用司机', '更新人']);
     // System columns are text only.
-    expect(cellOf('南京', 6)).toHaveAttribute('aria-readonly', 'true');
+    expect(cellOf('南京', 7)).toHaveAttribute('aria-readonly', 'true');
 
     const user = await editText('杭州', 5, '备注', '白班');
     expect(await screen.findByText('1 行已修改')).toBeInTheDocument();

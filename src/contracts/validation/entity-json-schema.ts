@@ -16,7 +16,7 @@ export interface JsonSchemaObject {
 }
 
 export interface JsonSchemaProperty {
-  type: 'string' | 'integer' | 'number' | 'boolean';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
   title: string;
   format?: string;
   pattern?: string;
@@ -26,6 +26,10 @@ export interface JsonSchemaProperty {
   maximum?: number;
   multipleOf?: number;
   default?: string | number | boolean;
+  /** rows fields: an array of objects. */
+  minItems?: number;
+  maxItems?: number;
+  items?: { type: 'object'; additionalProperties: false; required: string[]; properties: Record<string, JsonSchemaProperty> };
 }
 
 /** JSON Schema format names. Prefixed where a name would collide with ajv-formats, which rjsf also loads. */
@@ -62,6 +66,7 @@ export const DEFAULT_RICHTEXT_MAX = 20000;
 export const DEFAULT_PASSWORD_MAX = 64;
 export const DEFAULT_USER_MAX = 1000;
 export const COORDINATES_MAX = 64;
+export const DEFAULT_MAX_ROWS = 200;
 export const DEPARTMENT_ID_MAX = 32;
 /** Tags: non-empty parts without separators, comma-joined. */
 export const TAGS_PATTERN = '^[^,;]+(,[^,;]+)*$';
@@ -123,6 +128,21 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
         maxLength: field.maxLength ?? DEFAULT_USER_MAX,
         pattern: field.multiple ? undefined : SINGLE_VALUE_PATTERN,
       };
+    case 'rows': {
+      const sub = Object.entries(field.rowFields ?? {});
+      return {
+        ...base,
+        type: 'array',
+        minItems: field.required ? 1 : undefined,
+        maxItems: field.maxRows ?? DEFAULT_MAX_ROWS,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: sub.filter(([, f]) => f.required).map(([name]) => name),
+          properties: Object.fromEntries(sub.map(([name, f]) => [name, dropUndefined(fieldToJsonSchema(f))])),
+        },
+      };
+    }
     case 'string':
     case 'text': {
       const max = field.maxLength ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : DEFAULT_STRING_MAX);
@@ -162,10 +182,41 @@ export function normaliseRecord(entity: EntitySchema, data: Record<string, unkno
   for (const name of writableFields(entity)) {
     let value = data[name];
     if (typeof value === 'string') value = value.trim();
+    else if (entity.fields[name].type === 'rows' && Array.isArray(value)) value = value.map((row) => normaliseRow(entity.fields[name], row));
     if (value === '' || value === null || value === undefined) continue;
     out[name] = value;
   }
   return out;
+}
+
+/** One row of a rows field as stored: its sub-fields only, strings trimmed, empty values left out. */
+function normaliseRow(field: FieldDef, row: unknown): unknown {
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return row;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(field.rowFields ?? {})) {
+    let value = (row as Record<string, unknown>)[name];
+    if (typeof value === 'string') value = value.trim();
+    if (value === '' || value === null || value === undefined) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The message for an error at a path inside the record (`columns/2/title` from ajv, `.columns.2.title` from rjsf):
+ * a row of a rows field says which row, `报表列第3行：请输入标题`; other paths read as fieldMessage.
+ */
+export function pathMessage(entity: EntitySchema, path: string, keyword: string, params: Record<string, unknown>): { field: string; message: string } {
+  const parts = path.replace(/^[./]/, '').split(/[./]/).filter(Boolean);
+  const field = entity.fields[parts[0]];
+  if (field?.type === 'rows' && parts.length >= 2) {
+    const row = Number(parts[1]) + 1;
+    const sub = parts[2] ?? (keyword === 'required' ? String(params.missingProperty ?? '') : '');
+    return { field: parts[0], message: `${field.label}第${row}行：${fieldMessage(field.rowFields?.[sub], keyword, params)}` };
+  }
+  if (field?.type === 'rows' && keyword === 'maxItems') return { field: parts[0], message: `${field.label}最多${String(params.limit)}行` };
+  if (field?.type === 'rows' && keyword === 'minItems') return { field: parts[0], message: `请添加${field.label}` };
+  return { field: parts[0] ?? '', message: fieldMessage(field, keyword, params) };
 }
 
 /** The message a person reads for one failed rule of one field. */

@@ -1,0 +1,158 @@
+/**
+ * A report's state as its screens show it: columns and query items from the report's endpoints, the filters,
+ * paging and server sort, and the current page of rows. Shared by the report view and the popup record picker, so
+ * both read a report the same way.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useServices } from '../../src/engine/services.tsx';
+import { reportClientFor, type ReportClient, type ReportColumnsInfo, type ReportParams, type ReportQueryItem } from './report-client.ts';
+
+export type ReportRow = Record<string, unknown>;
+export type ReportSort = { column: string; order: 'asc' | 'desc' };
+
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function buildColumns(info: ReportColumnsInfo, initialSort?: ReportSort): TableColumnsType<ReportRow> {
+  const leaf = (c: ReportColumnsInfo['columns'][number]) => ({
+    key: c.dataIndex,
+    dataIndex: c.dataIndex,
+    title: c.title,
+    width: c.width,
+    align: 'center' as const,
+    sorter: c.sorter === 'true',
+    ...(initialSort?.column === c.dataIndex ? { defaultSortOrder: initialSort.order === 'desc' ? ('descend' as const) : ('ascend' as const) } : {}),
+    render: (value: unknown) => {
+      const options = info.dictOptions[c.dataIndex];
+      if (options) return String(value ?? '').split(',').map((v) => options.find((o) => o.value === v)?.text ?? v).join(',');
+      return value === null || value === undefined ? '' : String(value);
+    },
+  });
+  // Neighbouring columns with the same groupTitle sit under one heading.
+  const out: TableColumnsType<ReportRow> = [];
+  for (const column of info.columns) {
+    const last = out[out.length - 1] as { title?: unknown; children?: unknown[]; key?: unknown } | undefined;
+    if (column.groupTitle && last?.children && last.key === `group:${column.groupTitle}`) last.children.push(leaf(column));
+    else if (column.groupTitle) out.push({ key: `group:${column.groupTitle}`, title: column.groupTitle, children: [leaf(column)] });
+    else out.push(leaf(column));
+  }
+  return out;
+}
+
+export interface UseReportOptions {
+  /** Sort the first page asks for (the popup's `sorter`). */
+  initialSort?: ReportSort;
+  /** Sent with every data request (the popup's `self_<name>` report parameters). */
+  extraParams?: ReportParams;
+  /** False defers every request (a popup loads its report when first opened). */
+  enabled?: boolean;
+}
+
+export interface ReportState {
+  client?: ReportClient;
+  info?: ReportColumnsInfo;
+  queryItems: ReportQueryItem[];
+  queryWarning?: string;
+  loadError?: string;
+  setLoadError(error: string | undefined): void;
+  filters: ReportParams;
+  sort?: ReportSort;
+  rows: ReportRow[];
+  loading: boolean;
+  columns: TableColumnsType<ReportRow>;
+  /** New filters from the query form: back to the first page. */
+  search(values: ReportParams): void;
+  pagination: TablePaginationConfig;
+  /** The Table's onChange: page, page size and sort. */
+  onTableChange(pagination: TablePaginationConfig, filters: unknown, sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[]): void;
+}
+
+export function useReport(code: string, options: UseReportOptions = {}): ReportState {
+  const { endpoints } = useServices();
+  const enabled = options.enabled !== false;
+  const client = useMemo(() => (endpoints ? reportClientFor(endpoints) : undefined), [endpoints]);
+  const [info, setInfo] = useState<ReportColumnsInfo>();
+  const [queryItems, setQueryItems] = useState<ReportQueryItem[]>([]);
+  const [queryWarning, setQueryWarning] = useState<string>();
+  const [loadError, setLoadError] = useState<string>();
+  const [filters, setFilters] = useState<ReportParams>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [sort, setSort] = useState<ReportSort | undefined>(options.initialSort);
+  const [rows, setRows] = useState<ReportRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  // Compared by content: callers pass a fresh object each render.
+  const extraKey = JSON.stringify(options.extraParams ?? {});
+
+  useEffect(() => {
+    if (!client || !enabled) return;
+    let live = true;
+    client
+      .columns(code)
+      .then((columns) => {
+        if (!live) return;
+        setInfo(columns);
+        // The query form is optional: a failure leaves the table usable and says why.
+        client.queryInfo(columns.cgRpConfigId).then(
+          (items) => live && setQueryItems(items),
+          (error: unknown) => live && setQueryWarning(errorText(error)),
+        );
+      })
+      .catch((error: unknown) => live && setLoadError(errorText(error)));
+    return () => {
+      live = false;
+    };
+  }, [client, code, enabled]);
+
+  const params = useMemo<ReportParams>(
+    () => ({ ...(JSON.parse(extraKey) as ReportParams), ...filters, pageNo: paging.page, pageSize: paging.pageSize, column: sort?.column, order: sort?.order }),
+    [extraKey, filters, paging, sort],
+  );
+
+  const load = useCallback(async () => {
+    if (!client || !info) return;
+    setLoading(true);
+    try {
+      const page = await client.data(info.cgRpConfigId, params);
+      setRows(page.records);
+      setTotal(page.total);
+      setLoadError(undefined);
+    } catch (error: unknown) {
+      setLoadError(errorText(error));
+    } finally {
+      setLoading(false);
+    }
+  }, [client, info, params]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const initialSort = options.initialSort;
+  const columns = useMemo(() => (info ? buildColumns(info, initialSort) : []), [info, initialSort?.column, initialSort?.order]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    client,
+    info,
+    queryItems,
+    queryWarning,
+    loadError,
+    setLoadError,
+    filters,
+    sort,
+    rows,
+    loading,
+    columns,
+    search(values) {
+      setFilters(values);
+      setPaging((p) => ({ ...p, page: 1 }));
+    },
+    pagination: { current: paging.page, pageSize: paging.pageSize, total, showSizeChanger: true, showTotal: (n) => `共 ${n} 条` },
+    onTableChange(pagination, _filters, sorter) {
+      const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ReportRow> | undefined;
+      setSort(one?.order && one.field ? { column: String(one.field), order: one.order === 'descend' ? 'desc' : 'asc' } : undefined);
+      setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
+    },
+  };
+}
