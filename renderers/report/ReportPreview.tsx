@@ -11,7 +11,8 @@ import type { EntitySchema } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { ReportColumnsInfo } from './report-client.ts';
-import { buildColumns, errorText, type ReportRow, type ReportSort } from './use-report.ts';
+import { errorText, type ReportRow, type ReportSort } from './use-report.ts';
+import { buildColumns } from './report-columns.tsx';
 
 export interface ReportPreviewProps {
   entity: EntitySchema;

@@ -28,8 +28,8 @@ export default function ReportView(props: ReportViewProps) {
 }
 
 function ReportScreen({ code }: ReportViewProps) {
-  const { endpoints } = useServices();
-  const report = useReport(code);
+  const { endpoints, navigate } = useServices();
+  const report = useReport(code, { openLink: navigate });
   const { client, info, queryItems, queryWarning, loadError, setLoadError, filters, sort, rows, loading, columns } = report;
   const [exporting, setExporting] = useState(false);
   const totals = info?.columns.filter((c) => c.isTotal === '1') ?? [];

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useServices } from '../../src/engine/services.tsx';
+import { buildColumns } from './report-columns.tsx';
 import { reportClientFor, type ReportClient, type ReportColumnsInfo, type ReportParams, type ReportQueryItem } from './report-client.ts';
 
 export type ReportRow = Record<string, unknown>;
@@ -14,35 +15,11 @@ export type ReportSort = { column: string; order: 'asc' | 'desc' };
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function buildColumns(info: ReportColumnsInfo, initialSort?: ReportSort): TableColumnsType<ReportRow> {
-  const leaf = (c: ReportColumnsInfo['columns'][number]) => ({
-    key: c.dataIndex,
-    dataIndex: c.dataIndex,
-    title: c.title,
-    width: c.width,
-    align: 'center' as const,
-    sorter: c.sorter === 'true',
-    ...(initialSort?.column === c.dataIndex ? { defaultSortOrder: initialSort.order === 'desc' ? ('descend' as const) : ('ascend' as const) } : {}),
-    render: (value: unknown) => {
-      const options = info.dictOptions[c.dataIndex];
-      if (options) return String(value ?? '').split(',').map((v) => options.find((o) => o.value === v)?.text ?? v).join(',');
-      return value === null || value === undefined ? '' : String(value);
-    },
-  });
-  // Neighbouring columns with the same groupTitle sit under one heading.
-  const out: TableColumnsType<ReportRow> = [];
-  for (const column of info.columns) {
-    const last = out[out.length - 1] as { title?: unknown; children?: unknown[]; key?: unknown } | undefined;
-    if (column.groupTitle && last?.children && last.key === `group:${column.groupTitle}`) last.children.push(leaf(column));
-    else if (column.groupTitle) out.push({ key: `group:${column.groupTitle}`, title: column.groupTitle, children: [leaf(column)] });
-    else out.push(leaf(column));
-  }
-  return out;
-}
-
 export interface UseReportOptions {
   /** Sort the first page asks for (the popup's `sorter`). */
   initialSort?: ReportSort;
+  /** Follows a column's link (`href`); without it links show as plain text (e.g. inside the popup picker). */
+  openLink?: (path: string) => void;
   /** Sent with every data request (the popup's `self_<name>` report parameters). */
   extraParams?: ReportParams;
   /** False defers every request (a popup loads its report when first opened). */
@@ -130,7 +107,8 @@ export function useReport(code: string, options: UseReportOptions = {}): ReportS
   }, [load]);
 
   const initialSort = options.initialSort;
-  const columns = useMemo(() => (info ? buildColumns(info, initialSort) : []), [info, initialSort?.column, initialSort?.order]); // eslint-disable-line react-hooks/exhaustive-deps
+  const openLink = options.openLink;
+  const columns = useMemo(() => (info ? buildColumns(info, { initialSort, openLink }) : []), [info, initialSort?.column, initialSort?.order, openLink]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return {
     client,

@@ -27,6 +27,8 @@ export interface Services {
   endpoints?: EndpointProvider;
   /** Live row updates for editable grids (the vxeSocket); absent where there is no server push. */
   live?: LiveGridProvider;
+  /** Opens an app path in the shell (a tab), for links inside screens (e.g. a report cell's href). */
+  navigate?: (path: string) => void;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -24,9 +24,12 @@ const queryInfo = [
   { field: 'drivers', label: '司机数', view: 'number', mode: 'group', dictCode: null, hidden: '1' },
 ];
 
-function renderReport(options: { queryFails?: boolean } = {}) {
+function renderReport(options: { queryFails?: boolean; navigate?: (path: string) => void } = {}) {
   const get = vi.fn(async (path: string, params?: Record<string, unknown>) => {
-    if (path.includes('getRpColumns/driver_summary')) return columns;
+    if (path.includes('getRpColumns/driver_summary')) {
+      // With a navigator, 审核状态 links to the driver list filtered by the row's status.
+      return options.navigate ? { ...columns, fieldHrefSlots: [{ slotName: 'fieldHref_review_status', href: '/wlhy/hydriver/HyDriverList?reviewStatus=${review_status}&k=${low_credit}' }] } : columns;
+    }
     if (path.includes('getQueryInfo/rep1')) {
       if (options.queryFails) throw new Error('没有权限查看查询条件');
       return queryInfo;
@@ -42,7 +45,7 @@ function renderReport(options: { queryFails?: boolean } = {}) {
     throw new Error(`unexpected ${path}`);
   });
   const endpoints = { get, post: vi.fn(), download: vi.fn() } as unknown as EndpointProvider;
-  renderWithServices(<ReportView code="driver_summary" />, { data: stubData(), endpoints });
+  renderWithServices(<ReportView code="driver_summary" />, { data: stubData(), endpoints, navigate: options.navigate });
   return get;
 }
 
@@ -69,6 +72,14 @@ describe('report view', () => {
     expect(get).toHaveBeenLastCalledWith('/online/cgreport/api/getData/rep1', expect.objectContaining({ review_status: '1', pageNo: 1 }));
     await user.click(screen.getByRole('columnheader', { name: /^司机数/ }));
     await waitFor(() => expect(get).toHaveBeenLastCalledWith('/online/cgreport/api/getData/rep1', expect.objectContaining({ column: 'drivers', order: 'asc' })));
+  });
+
+  it('follows a column link filled from the row, through the shell', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    renderReport({ navigate });
+    await user.click(await screen.findByRole('link', { name: '审核通过' }));
+    expect(navigate).toHaveBeenCalledWith('/wlhy/hydriver/HyDriverList?reviewStatus=2&k=0.2');
   });
 
   it('keeps the table when the query form cannot load, and says why', async () => {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Drawer, Layout } from 'antd';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { buildNavigation, buildRoutes } from '../../engine/menu-routes.ts';
 import type { RouteSpec } from '../../engine/menu-routes.ts';
@@ -126,6 +126,8 @@ function Shell() {
   }, [deps.http, session.user?.id, session.token]);
   useEffect(() => () => live?.close(), [live]);
 
+  const goTo = useNavigate();
+  const navigate = useCallback((path: string) => void goTo(path), [goTo]);
   const services = useMemo<Services | undefined>(
     () =>
       session.permissions
@@ -137,10 +139,11 @@ function Shell() {
             entities: deps.entities,
             endpoints: createEndpointProvider(deps.http),
             live,
+            navigate,
             access: createAccess(session.permissions),
           }
         : undefined,
-    [deps, session.permissions, live],
+    [deps, session.permissions, live, navigate],
   );
 
   const renderRoutes = useCallback(

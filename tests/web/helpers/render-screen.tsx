@@ -80,6 +80,8 @@ export function renderWithServices(
     endpoints?: Services['endpoints'];
     /** Live grid updates (vxeSocket). */
     live?: Services['live'];
+    /** The shell's navigation (report links). */
+    navigate?: Services['navigate'];
   },
 ) {
   const services: Services = {
@@ -91,6 +93,7 @@ export function renderWithServices(
     entities: options.entities,
     endpoints: options.endpoints,
     live: options.live,
+    navigate: options.navigate,
   };
   const registry = registerRenderers(createRegistry());
   options.register?.(registry);
