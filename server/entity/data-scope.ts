@@ -53,12 +53,20 @@ export async function scopeConditions(
   return conditions;
 }
 
-/** A customer's writes always carry their own customer id, whatever the body says; none at all is refused. */
-export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): void {
+export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';
+
+/**
+ * A customer's writes always carry their own customer id, whatever the body says; none at all is refused.
+ * `dataScope.customer: "id"` (the customer table itself): the row is the customer, so a confined caller may edit
+ * only its own row (the scope conditions see to that) and may not add one (`existingId` absent).
+ */
+export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): void {
   const customer = confinedCustomer(entity, caller);
   if (customer === undefined) return;
   if (customer === null) throw new BusinessError(NO_CUSTOMER_MESSAGE);
-  record[entity.schema.dataScope!.customer!] = customer;
+  const field = entity.schema.dataScope!.customer!;
+  if (field !== 'id') record[field] = customer;
+  else if (existingId === undefined) throw new BusinessError(OWN_CUSTOMER_ADD_MESSAGE);
 }
 
 /** Those of `ids` the caller may change, locked until the transaction ends. */

@@ -2,7 +2,9 @@
  * A list screen's state (filters, page, page size, sort) ⇄ the route's query string, so a list can be linked,
  * reloaded, and walked back and forward. Parameters follow the JeecgBoot request names: the query fields by name
  * (ranges as `<field>_begin` / `<field>_end`), `pageNo`, `pageSize`, `column`, `order`. Defaults are left out so a
- * list at rest has a bare URL; parameters the list does not own are kept as they were.
+ * list at rest has a bare URL; parameters the list does not own are kept as they were. `state=<key>` (JeecgBoot
+ * bell links) starts the query with the schema's `list.states[key]`; the list's next step writes those values out
+ * as ordinary parameters and drops `state`, so clearing a preset filter stays cleared.
  */
 import type { EntitySchema } from '../contracts/index.ts';
 import type { ListSort } from '../providers/data.ts';
@@ -19,6 +21,7 @@ export interface ListState {
 
 export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 30];
 const PAGING_PARAMS = ['pageNo', 'pageSize', 'column', 'order'] as const;
+export const STATE_PARAM = 'state';
 
 export function pageSizesOf(entity: EntitySchema): readonly number[] {
   return entity.list.pageSizes?.length ? entity.list.pageSizes : DEFAULT_PAGE_SIZES;
@@ -36,16 +39,27 @@ export function listStateFromSearch(entity: EntitySchema, search: string): ListS
   const pageSize = Number(params.get('pageSize'));
   const order = params.get('order');
   return {
-    query: queryValuesFromSearch(entity, params),
+    query: { ...statePreset(entity, params.get(STATE_PARAM)), ...queryValuesFromSearch(entity, params) },
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: pageSizesOf(entity).includes(pageSize) ? pageSize : fallback.pageSize,
     sort: resolveSort(entity, params.get('column') ?? undefined, order === 'asc' || order === 'desc' ? order : undefined),
   };
 }
 
-/** The parameter names the list owns: its query inputs and the paging/sort names. */
+/** The query values `list.states[key]` presets; only the list's own non-range query fields, nothing for unknown keys. */
+export function statePreset(entity: EntitySchema, key: string | null): QueryValues {
+  const states = entity.list.states;
+  const preset = key !== null && states && Object.hasOwn(states, key) ? states[key] : undefined;
+  if (!preset) return {};
+  const values: QueryValues = {};
+  for (const { field, mode } of queryFields(entity)) if (mode !== 'range' && Object.hasOwn(preset, field)) values[field] = preset[field];
+  return values;
+}
+
+/** The parameter names the list owns: its query inputs, the paging/sort names and, with presets, `state`. */
 function ownedParams(entity: EntitySchema): Set<string> {
   const owned = new Set<string>(PAGING_PARAMS);
+  if (entity.list.states) owned.add(STATE_PARAM);
   for (const { field, mode } of queryFields(entity)) {
     if (mode === 'range') {
       owned.add(`${field}_begin`);

@@ -55,6 +55,8 @@ describe.each(BACKENDS)('data scopes on %s', (kind) => {
     schemasDir = schemasWithCargo();
     t = await startTestApp(kind, { schemasDir });
     await sql`update sys_user set customer_id = 'C1' where username = 'shipper'`.execute(t.ctx.db);
+    // The demo seed links shipperadmin to the first demo customer; here it stands for an account without one.
+    await sql`update sys_user set customer_id = null where username = 'shipperadmin'`.execute(t.ctx.db);
     [ops, shipper, shipperAdmin] = [await t.login('ops'), await t.login('shipper'), await t.login('shipperadmin')];
     for (const [name, customerId] of [['c1-a', 'C1'], ['c1-b', 'C1'], ['c2-a', 'C2']]) {
       const { body } = await t.call<{ id: string }>({ method: 'POST', url: `${CARGO}/add`, token: ops, payload: { customerId, cargoName: name } });

@@ -7,12 +7,17 @@ import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
 import { FORMAT_CHECKS, FORMAT_MESSAGES, isDate, isDateTime } from './formats.ts';
 import { FILE_LIST_MAX_LENGTH, FILE_LIST_PATTERN } from '../files.ts';
 import { isCoordinates } from '../field-values.ts';
+import { conditionalRules, type JsonSchemaCondition } from './conditional-rules.ts';
+
+export { isConditionWrapper, type JsonSchemaCondition } from './conditional-rules.ts';
 
 export interface JsonSchemaObject {
   type: 'object';
   title?: string;
   properties: Record<string, JsonSchemaProperty>;
   required: string[];
+  /** Conditional rules (`requiredWhen`, `formatWhen`) as `if`/`then` pairs; absent when there are none. */
+  allOf?: JsonSchemaCondition[];
 }
 
 export interface JsonSchemaProperty {
@@ -170,7 +175,8 @@ export function entityWriteSchema(entity: EntitySchema): JsonSchemaObject {
     properties[name] = dropUndefined(fieldToJsonSchema(entity.fields[name]));
   }
   const required = writableFields(entity).filter((name) => entity.fields[name].required);
-  return { type: 'object', title: entity.title, properties, required };
+  const allOf = conditionalRules(entity, writableFields(entity));
+  return { type: 'object', title: entity.title, properties, required, ...(allOf.length > 0 ? { allOf } : {}) };
 }
 
 /**
@@ -252,6 +258,8 @@ export function fieldMessage(field: FieldDef | undefined, keyword: string, param
       return field?.message ?? `${label}格式不正确`;
     case 'format':
       if (field?.message) return field.message;
+      // formatWhen: the format that failed is the one the condition chose.
+      if (field?.formatWhen && formatOfJsonName(params.format)) return FORMAT_MESSAGES[formatOfJsonName(params.format)!];
       if (field?.format) return FORMAT_MESSAGES[field.format];
       if (field?.type === 'date') return `${label}应为日期（YYYY-MM-DD）`;
       if (field?.type === 'datetime') return `${label}应为时间（YYYY-MM-DD HH:mm:ss）`;
@@ -259,6 +267,10 @@ export function fieldMessage(field: FieldDef | undefined, keyword: string, param
     default:
       return `${label}不符合要求`;
   }
+}
+
+function formatOfJsonName(name: unknown): FieldFormat | undefined {
+  return (Object.keys(JSON_SCHEMA_FORMAT) as FieldFormat[]).find((format) => JSON_SCHEMA_FORMAT[format] === name);
 }
 
 function dropUndefined<T extends object>(value: T): T {
