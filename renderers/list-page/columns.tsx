@@ -11,6 +11,8 @@ import { listColumns } from '../../src/engine/fields.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
 import './type-cells.tsx';
+// Registers the date cell that warns of documents expiring (field option expiryWarning).
+import './expiry-cell.tsx';
 import type { ListSort } from '../../src/providers/data.ts';
 
 export interface ColumnOptions {

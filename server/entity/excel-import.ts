@@ -18,6 +18,7 @@ import type { EntityRuntime } from './registry.ts';
 import { insertRow } from './repository.ts';
 import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
+import { uniqueTogetherInFile } from './unique-together.ts';
 import { enforceCustomer } from './data-scope.ts';
 import { treeRules } from './tree.ts';
 
@@ -130,6 +131,7 @@ export async function importExcel(
   const good: Array<Record<string, unknown>> = [];
   const bad: Array<{ line: number; cells: string[]; message: string }> = [];
   const seen = new Map<string, Set<unknown>>();
+  const seenTogether = new Set<string>();
   // Tree entities: each row's parent must be an existing node of the tenant; those parents gain hasChild.
   const tree = treeRules(entity);
   const parents = new Set<string>();
@@ -146,6 +148,7 @@ export async function importExcel(
       values.add(row.record[name]);
       seen.set(name, values);
     }
+    if (errors.length === 0) errors.push(...uniqueTogetherInFile(entity, row.record, seenTogether));
     if (errors.length === 0 && tree) {
       try {
         for (const parent of await tree.beforeWrite(ctx.db, caller.tenantId, row.record)) parents.add(parent);

@@ -18,6 +18,7 @@ import { FILE_LIST_MAX_LENGTH } from '../../src/contracts/files.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
 import { childForeignKeys } from './children.ts';
+import { syncUniqueTogetherIndexes } from './unique-together.ts';
 
 function columnType(field: FieldDef): RawBuilder<unknown> {
   switch (field.type) {
@@ -70,7 +71,7 @@ function syncChecksum(entity: EntityRuntime, foreignKeys: readonly string[]): st
 }
 
 /** A Postgres identifier (max 63 bytes): long table/column pairs keep a hash suffix so names stay unique. */
-function indexName(...parts: string[]): string {
+export function indexName(...parts: string[]): string {
   const name = parts.join('_');
   if (name.length <= 63) return name;
   return `${name.slice(0, 52)}_${crypto.createHash('sha256').update(name).digest('hex').slice(0, 10)}`;
@@ -124,12 +125,17 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
       for (const [property, field] of Object.entries(entity.schema.fields)) {
         const column = sql.id(entity.columns.get(property)!);
         await sql`alter table ${table} add column if not exists ${column} ${columnType(field)}`.execute(tx);
+        // A read-only field's default is its initial state (审核状态 未提交): bodies cannot set it, so the column does.
+        if (field.readOnly && field.default !== undefined) {
+          await sql`alter table ${table} alter column ${column} set default ${sql.lit(field.default)}`.execute(tx);
+        }
         if (field.unique) {
           const index = sql.id(`uq_${entity.schema.table}_${entity.columns.get(property)!}`);
           await sql`create unique index if not exists ${index} on ${table} (tenant_id, ${column})`.execute(tx);
         }
       }
       await syncSortIndexes(tx, entity);
+      await syncUniqueTogetherIndexes(tx, entity);
       // Line items are read and replaced by parent id (children.ts).
       for (const property of foreignKeys) {
         const columnName = entity.columns.get(property);

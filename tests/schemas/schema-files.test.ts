@@ -40,16 +40,16 @@ function readJson<T>(file: string): T {
   return JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as T;
 }
 
-/** A second, valid entity that shares nothing unique with hyDriver. */
+/** A second, valid entity that shares nothing unique with the repository's entities (hyCarrier is a real one now). */
 function sampleEntity(overrides: Partial<EntitySchema> = {}): EntitySchema {
   return {
     $schema: '../../_meta/entity.schema.json',
     kind: 'entity',
-    name: 'hyCarrier',
+    name: 'hySampleCarrier',
     title: '承运商',
-    table: 'hy_carrier',
-    api: '/hycarrier/hyCarrier',
-    permissionPrefix: 'hycarrier:hyCarrier',
+    table: 'hy_sample_carrier',
+    api: '/hysample/hySampleCarrier',
+    permissionPrefix: 'hysample:hySampleCarrier',
     fields: {
       carrierName: { label: '承运商名称', type: 'string', required: true, maxLength: 256 },
       creditCode: { label: '统一社会信用代码', type: 'string', required: true, format: 'uscc', unique: true },
@@ -63,7 +63,7 @@ function sampleEntity(overrides: Partial<EntitySchema> = {}): EntitySchema {
       defaultSort: { field: 'createTime', order: 'desc' },
     },
     form: { fields: ['carrierName', 'creditCode', 'contactPhone', 'reviewStatus', 'dispatchRate'], columns: 2 },
-    menu: { parent: 'wlhy', path: '/wlhy/hycarrier/HyCarrierList', component: 'wlhy/hycarrier/HyCarrierList', order: 20 },
+    menu: { parent: 'wlhy', path: '/wlhy/hysample/HySampleCarrierList', component: 'wlhy/hysample/HySampleCarrierList', order: 20 },
     defaultGrants: { admin: ['list', 'add', 'edit', 'delete'], ops: ['list'] },
     ...overrides,
   };
@@ -182,7 +182,7 @@ describe('checkAllSchemas on broken files', () => {
         defaultSort: { field: 'missing', order: 'asc' },
       },
       form: { fields: ['carrierName', 'createBy', 'ghost'] },
-      menu: { parent: 'nowhere', path: '/wlhy/hycarrier/HyCarrierList', component: 'wlhy/hycarrier/HyCarrierList', order: 1 },
+      menu: { parent: 'nowhere', path: '/wlhy/hysample/HySampleCarrierList', component: 'wlhy/hysample/HySampleCarrierList', order: 1 },
       defaultGrants: { admin: ['list'], guest: ['list'] },
     });
 
@@ -324,7 +324,7 @@ describe('checkAllSchemas on broken files', () => {
       expect((error as Error).message).toContain(`${BROKEN}#/table: must match pattern`);
     }
     const names = loadEntitySchemas(root, { check: false }).map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['hyCarrier', 'hyDriver']));
+    expect(names).toEqual(expect.arrayContaining(['hySampleCarrier', 'hyDriver']));
   });
 
   it('accepts a second valid entity', () => {
