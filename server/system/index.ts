@@ -13,6 +13,7 @@ import { registerMenusRoutes } from './menus/routes.ts';
 import { registerLogsRoutes } from './logs/routes.ts';
 import { registerJobsRoutes } from './jobs/routes.ts';
 import { registerAnnouncementsRoutes } from './announcements/routes.ts';
+import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
 import { departsMigrations } from './departs/migrations.ts';
@@ -21,6 +22,7 @@ import { menusMigrations } from './menus/migrations.ts';
 import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
+import { customersMigrations } from './customers/migrations.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   registerUsersRoutes(app, ctx, prefix);
@@ -31,6 +33,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerLogsRoutes(app, ctx, prefix);
   registerJobsRoutes(app, ctx, prefix);
   registerAnnouncementsRoutes(app, ctx, prefix);
+  registerCustomersRoutes(app, ctx, prefix);
 }
 
 export const systemMigrations: Record<string, Migration> = {
@@ -42,4 +45,5 @@ export const systemMigrations: Record<string, Migration> = {
   ...logsMigrations,
   ...jobsMigrations,
   ...announcementsMigrations,
+  ...customersMigrations,
 };

@@ -1,7 +1,7 @@
 /**
  * Users: /sys/user (issue 5, contract §6.4). Each endpoint is guarded by its permission code; users of other
  * tenants are invisible (not found). `queryUserComponentData`, `updatePassword` and `getCurrentUserDeparts` live in
- * server/auth. A customer admin's managed shippers (user type 6) wait for the customer entity (issue 8).
+ * server/auth. A customer admin's managed shippers (user type 6) are server/system/customers (管理货主).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';

@@ -1,6 +1,6 @@
 /**
  * The header: menu toggle and welcome line (side menu), or logo and horizontal menu (top menu on desktop); at
- * the right the menu search, the settings gear and the user menu.
+ * the right the shipper selector (customer admins), the menu search, the settings gear and the user menu.
  */
 import type { CSSProperties } from 'react';
 import { Button, Flex, Layout, Typography } from 'antd';
@@ -8,6 +8,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import type { NavItem } from '../../engine/menu-routes.ts';
 import { UserMenu } from '../header/UserMenu.tsx';
 import { NotificationBell } from '../header/NotificationBell.tsx';
+import { ShipperSelect } from '../header/ShipperSelect.tsx';
 import { greeting } from '../pages/greeting.ts';
 import { useSettingsDrawer } from '../preferences/index.ts';
 import type { ContentWidth, NavTheme } from '../preferences/index.ts';
@@ -78,6 +79,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
           </>
         )}
         <Flex align="center" gap={12} style={dark ? { color: '#fff' } : undefined}>
+          <ShipperSelect dark={dark} />
           <MenuSearch menus={props.searchable} mobile={mobile} />
           <NotificationBell dark={dark} />
           <Button
