@@ -50,7 +50,10 @@ import { loadSqlParser } from './report/sql-guard.ts';
 import { ReportCatalog, syncReports } from './report/store.ts';
 import { registerReportRoutes } from './report/routes.ts';
 import { registerReportAdminRoutes } from './report/admin-routes.ts';
-import { seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
+import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
+import { seedDemoCustomers } from './seed/demo-customers.ts';
+import { seedDemoVehicles } from './seed/demo-vehicles.ts';
+import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
 
 export { API_PREFIX };
 
@@ -73,6 +76,12 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await ctx.dicts.reload();
   const drivers = ctx.entities.find((e) => e.schema.name === 'hyDriver');
   if (fresh && drivers && ctx.config.seedDrivers > 0) await seedDemoDrivers(ctx.db, drivers, ctx.config.seedDrivers);
+  // Carriers, vehicles and their bindings to the drivers just seeded.
+  if (fresh && ctx.config.seedDrivers > 0) await seedDemoVehicles(ctx.db, ctx.entities);
+  const customers = ctx.entities.find((e) => e.schema.name === 'hyCustomer');
+  if (fresh && customers) await seedDemoCustomers(ctx.db, customers, DEMO_TENANT_ID);
+  // The demo customer admin's shippers and the demo shipper's account (server/system/customers).
+  if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

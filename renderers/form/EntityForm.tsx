@@ -10,6 +10,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import {
   entityWriteSchema,
+  isConditionWrapper,
   pathMessage,
   normaliseRecord,
   writableFields,
@@ -29,7 +30,7 @@ import { FormPreviewSection } from './FormPreview.tsx';
 /** rjsf/ajv errors → the contract's human sentences for the failing field. */
 export function transformErrorsFor(entity: EntitySchema) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] =>
-    errors.map((error) => {
+    errors.filter((error) => !isConditionWrapper(error.name ?? '')).map((error) => {
       const params = (error.params ?? {}) as Record<string, unknown>;
       const { message } = pathMessage(entity, error.property ?? '', error.name ?? '', params);
       return { ...error, message, stack: message };

@@ -16,6 +16,7 @@ import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
 
 const OperationDialog = lazy(() => import('./OperationDialog.tsx'));
 const OperationPanelDrawer = lazy(() => import('./OperationPanelDrawer.tsx'));
+const OperationFormOpener = lazy(() => import('./OperationFormOpener.tsx'));
 
 /** Row buttons shown inline before they fold into a 更多 menu. */
 const MAX_INLINE_ROW_OPERATIONS = 2;
@@ -88,18 +89,32 @@ export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
   const { access } = useServices();
   const runner = useOperationRunner(entity, onDone);
   const [panel, setPanel] = useState<OperationDef>();
+  const [formOf, setFormOf] = useState<OperationDef>();
   const operations = permittedOperations(entity, access, 'row').filter((operation) => operationAllows(operation, record));
   if (operations.length === 0) return null;
   const target: OperationTarget = { ids: [record.id as RecordId] };
   // Panel operations open their renderer for this row instead of calling the server.
   const start = (operation: OperationDef, rowTarget: OperationTarget, confirmed = false) =>
-    operation.panel ? setPanel(operation) : runner.start(operation, rowTarget, confirmed);
+    operation.panel ? setPanel(operation) : operation.openForm ? setFormOf(operation) : runner.start(operation, rowTarget, confirmed);
   const dialogNode: ReactNode = (
     <>
       {runner.dialogNode}
       {panel && (
         <Suspense fallback={null}>
           <OperationPanelDrawer entity={entity} operation={panel} record={record} onClose={() => setPanel(undefined)} onChanged={onDone} />
+        </Suspense>
+      )}
+      {formOf && (
+        <Suspense fallback={null}>
+          <OperationFormOpener
+          operation={formOf}
+          record={record}
+          onClose={() => setFormOf(undefined)}
+          onSaved={() => {
+            setFormOf(undefined);
+            onDone();
+          }}
+          />
         </Suspense>
       )}
     </>
@@ -128,7 +143,7 @@ export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
   return (
     <>
       {operations.map((operation) =>
-        operation.confirm && !operation.input?.length && !operation.panel ? (
+        operation.confirm && !operation.input?.length && !operation.panel && !operation.openForm ? (
           <Popconfirm
             key={operation.key}
             title={operation.confirm}

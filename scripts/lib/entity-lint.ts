@@ -6,6 +6,8 @@
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { lintOperations } from './operations-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
+import { lintUniqueAndExpiry } from './unique-lint.ts';
+import { lintConditions } from './condition-lint.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 
 /**
@@ -111,8 +113,11 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
 
   lintOperations(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
+  lintUniqueAndExpiry(entity, fields, at);
+  lintConditions(entity, fields, dictionaries, at);
 
-  if (isObject(entity.dataScope) && typeof entity.dataScope.customer === 'string') {
+  // "id": the customer table itself, whose rows are the customers.
+  if (isObject(entity.dataScope) && typeof entity.dataScope.customer === 'string' && entity.dataScope.customer !== 'id') {
     const def = fields[entity.dataScope.customer];
     if (!isObject(def)) at('/dataScope/customer', `"${entity.dataScope.customer}" is not a declared field`);
     else if (def.type !== 'string') at('/dataScope/customer', `"${entity.dataScope.customer}" must be a string field (it holds a customer id)`);

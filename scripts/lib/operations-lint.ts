@@ -4,6 +4,7 @@
  * the field's dictionary and fit its type. Runs on files that failed the meta-schema too, so every access is guarded.
  */
 import { ENTITY_ACTIONS } from '../../src/contracts/entity.ts';
+import { isExpression } from '../../src/contracts/transitions.ts';
 import { OPERATION_KEY_PATTERN, RESERVED_OPERATION_KEYS } from '../../src/contracts/operations.ts';
 import { SYSTEM_FIELDS } from '../../src/contracts/entity.ts';
 import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
@@ -49,6 +50,10 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
       if (placement.length !== 1 || placement[0] !== 'row') at(`${base}/placement`, 'a panel operation opens a drawer for one row: placement must be ["row"]');
       if (operation.set !== undefined || operation.input !== undefined) at(`${base}/panel`, 'a panel operation calls no endpoint of its own, so it takes no `set` or `input`');
     }
+    if (isObject(operation.openForm)) {
+      if (placement.length !== 1 || placement[0] !== 'row') at(`${base}/placement`, 'an openForm operation opens a form from one row: placement must be ["row"]');
+      if (operation.set !== undefined || operation.input !== undefined || operation.panel !== undefined) at(`${base}/openForm`, 'an openForm operation calls no endpoint of its own, so it takes no `set`, `input` or `panel`');
+    }
     if (placement.includes('toolbar') && !isObject(operation.when)) {
       at(`${base}/placement`, 'a toolbar operation acts on every row passing `when`, so it needs a `when`');
     }
@@ -85,6 +90,11 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
         const def = declared(field, pointer);
         if (!def) continue;
         if (inputFields.has(field)) at(pointer, `"${field}" is both set and asked for as input`);
+        if (isExpression(value)) {
+          // Computed values: checked for syntax (and named fields) by the transitions lint.
+          if (!/^\$(now|user|realname|field:[a-z][A-Za-z0-9]*)$/.test(value)) at(pointer, `"${value}" is not a computed value ($now, $user, $realname, $field:<name>)`);
+          continue;
+        }
         if (!fitsType(def.type, value)) at(pointer, `${JSON.stringify(value)} does not fit a ${String(def.type)} field`);
         if (value === null && def.required === true) at(pointer, `"${field}" is required and cannot be cleared`);
         const items = dictItems(def);
@@ -92,7 +102,7 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
           at(pointer, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
         }
       }
-    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && entity.managedBy !== 'server') {
+    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && !isObject(operation.openForm) && entity.managedBy !== 'server') {
       // Server-managed entities implement their operations in code (e.g. 执行一次 runs a job and writes a run row).
       at(base, 'the operation writes nothing: declare `set` or `input`');
     }

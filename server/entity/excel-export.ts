@@ -71,7 +71,7 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   void (async () => {
     for await (const batch of iterateRows(ctx.db, entity, caller.tenantId, params, extra)) {
       const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, batch);
-      for (const row of presentRows(entity, ctx.dicts, batch, mask, tableTexts)) {
+      for (const row of presentRows(entity, ctx.dicts, batch, mask, tableTexts, caller)) {
         sheet.addRow(Object.fromEntries(columns.map(({ property, field }) => [property, cellValue(row, property, field)]))).commit();
       }
     }

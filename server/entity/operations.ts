@@ -31,6 +31,7 @@ import { countRows, findRow, iterateRows, updateRow } from './repository.ts';
 import { scopeConditions } from './data-scope.ts';
 import type { QueryParams } from './query.ts';
 import { referenceErrors } from './validation.ts';
+import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
 
 const NOT_FOUND = '未找到对应数据';
 
@@ -134,8 +135,8 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
   for (const operation of operations) {
-    // A panel opens a renderer that calls its own endpoints: there is nothing to run here.
-    if (operation.panel) continue;
+    // A panel or a form opened from the row calls its own endpoints: there is nothing to run here.
+    if (operation.panel || operation.openForm) continue;
     const validateInput = ajv.compile(operationInputSchema(entity.schema, operation));
     const handler = async (request: FastifyRequest) => {
       const caller = requireCaller(request);
@@ -151,8 +152,13 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
           const field = failedGuardField(operation, row);
           if (field) throw new BusinessError(guardMessage(entity.schema, operation, field, (dict, value) => ctx.dicts.text(dict, value)));
         }
-        const values = { ...inputs, ...operation.set, updateBy: caller.username, updateTime: new Date().toISOString() };
-        for (const row of rows) await updateRow(tx, entity, caller.tenantId, String(row.id), values);
+        for (const row of rows) {
+          await assertRequirements(ctx, tx, entity, operation, row, caller);
+          const scope = expressionScope(caller, row, { inputs });
+          const values = { ...inputs, ...rowSetValues(operation, scope), updateBy: caller.username, updateTime: scope.now };
+          await updateRow(tx, entity, caller.tenantId, String(row.id), values);
+          await writeHistory(ctx, tx, operation, { ...scope, after: { ...row, ...values } }, caller);
+        }
         return rows.map((row) => String(row.id));
       });
       // After the commit: live grids on other pages re-read the rows.

@@ -2,6 +2,7 @@
  * Reads and writes of entity rows with raw, parameterised SQL: identifiers come only from the entity's column
  * allow-list, values are always bound. Every statement is scoped to the caller's tenant.
  */
+import { applyRowMasks, type MaskCaller } from '../../src/contracts/row-masks.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { SystemTables } from '../db/schema.ts';
@@ -37,6 +38,8 @@ export function presentRows(
   rows: WireRecord[],
   mask: boolean,
   tableTexts: Map<string, Map<string, string>> = new Map(),
+  /** Who receives the rows: row masks (schema `rowMasks`) decide per row and caller; unknown = masked. */
+  caller?: MaskCaller,
 ): WireRecord[] {
   const dictFields = Object.entries(entity.schema.fields).filter(([, f]) => f.dict || f.type === 'department' || f.type === 'user');
   const maskFields = mask ? Object.entries(entity.schema.fields).filter(([, f]) => f.mask) : [];
@@ -56,7 +59,7 @@ export function presentRows(
     for (const [name, field] of maskFields) {
       if (typeof row[name] === 'string') out[name] = maskValue(field.mask!, row[name] as string);
     }
-    return out;
+    return applyRowMasks(entity.schema.rowMasks, out, caller) as WireRecord;
   });
 }
 

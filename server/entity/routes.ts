@@ -22,6 +22,7 @@ import { importExcel } from './excel-import.ts';
 import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
+import { applyComputed, applyCopies } from './transitions.ts';
 import { enforceCustomer, idsInScope, scopeConditions } from './data-scope.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
@@ -78,7 +79,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const extra = [...(tree?.listConditions(params) ?? []), ...(await scopeOf(request, caller))];
     const page = await listRows(ctx.db, entity, caller.tenantId, params, extra);
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts) });
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
   });
 
   // Tree entities: the children of one node, all at once (the list shows roots; rows expand lazily).
@@ -88,7 +89,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!pid) throw new BusinessError('缺少上级节点ID');
     const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await scopeOf(request, caller));
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts) });
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
   });
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
@@ -97,7 +98,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!row) throw new BusinessError(NOT_FOUND);
     // Full values only for people who may edit the record; everyone else sees what the list shows.
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, [row]);
-    const [presented] = presentRows(entity, ctx.dicts, [row], !caller.permissions.has(code('edit')), tableTexts);
+    const [presented] = presentRows(entity, ctx.dicts, [row], !caller.permissions.has(code('edit')), tableTexts, caller);
     return ok(presented);
   });
 
@@ -111,7 +112,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       const rows = await childRowsOf(ctx.db, caller.tenantId, child, id);
       const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, child.entity, caller.tenantId, rows);
       const mask = !caller.permissions.has(code('edit'));
-      return ok(presentRows(child.entity, ctx.dicts, rows, mask, tableTexts));
+      return ok(presentRows(child.entity, ctx.dicts, rows, mask, tableTexts, caller));
     });
   }
 
@@ -121,6 +122,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     sanitiseRecord(entity, record);
     applyDefaults(entity, record);
     enforceCustomer(entity, caller, record);
+    await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
+    applyComputed(entity, record);
     validate(ctx, entity, record);
     await assertUnique(ctx, entity, caller, record);
     const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
@@ -166,7 +169,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
         const record = normaliseRecord(entity.schema, merged);
         sanitiseRecord(entity, record);
-        enforceCustomer(entity, caller, record);
+        enforceCustomer(entity, caller, record, id);
+        await applyCopies(ctx, tx, entity, caller, record, body, existing);
+        applyComputed(entity, record);
         const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
         if (errors.length > 0) throw new ValidationError(errors);
         await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);

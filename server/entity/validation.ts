@@ -1,6 +1,6 @@
 /** Write checks shared by add, edit and import: the schema's rules, dictionary membership and uniqueness. */
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import { isConditionWrapper, pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
@@ -9,12 +9,14 @@ import { splitPaths } from '../../src/contracts/files.ts';
 import { tableDictionaryTexts } from '../dict/table-dicts.ts';
 import { directoryErrors } from './field-types.ts';
 import { scopeConditions } from './data-scope.ts';
+import { uniqueTogetherErrors } from './unique-together.ts';
 
 /** Schema validation, then dictionary membership: the same rules the browser form applies, plus the live dicts. */
 export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
   if (!entity.validate(record)) {
     for (const error of entity.validate.errors ?? []) {
+      if (isConditionWrapper(error.keyword)) continue;
       const params = error.params as Record<string, unknown>;
       const path = error.keyword === 'required' && !error.instancePath ? String(params.missingProperty) : error.instancePath;
       const { field, message } = pathMessage(entity.schema, path, error.keyword, params);
@@ -48,6 +50,7 @@ export async function uniqueErrors(ctx: AppContext, entity: EntityRuntime, calle
       errors.push({ field: name, message: `${field.label}“${String(record[name])}”已存在` });
     }
   }
+  errors.push(...(await uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id)));
   return errors;
 }
 

@@ -43,17 +43,39 @@ function maskedColumn(column: string, mask: 'id-card' | 'phone' | 'bank-card'): 
   return sql`case when length(${c}) <= 7 then ${c} else left(${c}, 3) || repeat('*', length(${c}) - 7) || right(${c}, 4) end`;
 }
 
+/**
+ * Row masks (schema `rowMasks`) as SQL: property → the condition under which its value is withheld from this caller,
+ * so a report (and its sums) never sees what the caller's lists would show as --.
+ */
+function rowMaskConditions(entity: EntityRuntime, caller: Caller): Map<string, RawBuilder<unknown>> {
+  const out = new Map<string, RawBuilder<unknown>>();
+  for (const mask of entity.schema.rowMasks ?? []) {
+    if (!mask.userTypes.includes(caller.userType)) continue;
+    const column = (property: string) => sql.id(entity.columns.get(property)!);
+    const matches = Object.entries(mask.when).map(([field, values]) => sql`coalesce(cast(${column(field)} as text), '') in (${sql.join(values.map((v) => sql`${v}`))})`);
+    const own = caller.customerId;
+    const exempt = own ? (mask.unlessCustomerIn ?? []).map((field) => sql`coalesce(${column(field)}, '') = ${own}`) : [];
+    const condition = sql.join([...matches, ...(exempt.length ? [sql`not (${sql.join(exempt, sql` or `)})`] : [])], sql` and `);
+    for (const field of mask.fields) out.set(field, out.has(field) ? sql`(${out.get(field)!}) or (${condition})` : condition);
+  }
+  return out;
+}
+
 /** `with <table> as (select <safe columns> from <table> where <caller's rows>), …` */
 async function shadows(db: Db, caller: Caller, entities: EntityRuntime[]): Promise<RawBuilder<unknown>> {
   const parts: RawBuilder<unknown>[] = [];
   for (const entity of entities) {
     // Masked fields stay masked for callers who may not edit the entity (as in its export).
     const unmasked = caller.permissions.has(permissionCode(entity.schema, 'edit'));
+    const rowMasked = rowMaskConditions(entity, caller);
     const columns = [...entity.columns]
       .filter(([property]) => !isSecretProperty(entity, property))
       .map(([property, column]) => {
         const mask = entity.schema.fields[property]?.mask;
-        return mask && !unmasked ? sql`${maskedColumn(column, mask)} as ${sql.id(column)}` : sql.id(column);
+        const shown = mask && !unmasked ? maskedColumn(column, mask) : sql.id(column);
+        const hiddenWhen = rowMasked.get(property);
+        if (hiddenWhen) return sql`case when ${hiddenWhen} then null else ${shown} end as ${sql.id(column)}`;
+        return mask && !unmasked ? sql`${shown} as ${sql.id(column)}` : shown;
       });
     const scope = await scopeConditions(db, entity, caller);
     const where = sql.join([sql`tenant_id = ${caller.tenantId}`, ...scope], sql` and `);

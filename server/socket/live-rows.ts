@@ -147,7 +147,7 @@ export class LiveRows {
       if (!row) continue;
       const tableTexts = await tableTextsForRows(this.ctx.db, this.ctx.tableDicts, entity, change.tenantId, [row]);
       for (const page of pages) {
-        const [shown] = presentRows(entity, this.ctx.dicts, [row], !page.caller.permissions.has(permissionCode(entity.schema, 'edit')), tableTexts);
+        const [shown] = presentRows(entity, this.ctx.dicts, [row], !page.caller.permissions.has(permissionCode(entity.schema, 'edit')), tableTexts, page.caller);
         page.socket.send(JSON.stringify({ type: 'update_vxe_table', data: { socketKey: change.entity, args: [shown, change.caseId ?? null] } }));
         sent += 1;
       }

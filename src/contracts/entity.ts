@@ -6,6 +6,8 @@
  */
 
 import type { PopupConfig } from './report.ts';
+import type { CopyFrom, OperationHistory, OperationOpenForm, OperationRequirement } from './transitions.ts';
+import type { ComputedField, RowMask } from './row-masks.ts';
 import type { FormPart, FormSection } from './form.ts';
 
 export type { FormAssist, FormPart, FormPreview, FormSection } from './form.ts';
@@ -97,6 +99,40 @@ export interface FieldDef {
   maxRows?: number;
   /** Set when adding; the edit form shows it read-only and the server refuses a change (e.g. a code others refer to). */
   immutable?: boolean;
+  /** date fields: list cells warn 即将到期 (orange) within `days` days of the date and 已过期 (red) after it. */
+  expiryWarning?: ExpiryWarning;
+  /** Required only while every named field holds one of its values (`{"settlementType": ["1", "4"]}`). */
+  requiredWhen?: FieldCondition;
+  /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
+  formatWhen?: FormatWhen;
+  /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
+  references?: string;
+  /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
+  copyFrom?: CopyFrom;
+  /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
+  computed?: ComputedField;
+}
+
+/** Other field → the values for which a conditional rule applies (all entries must hold). */
+export type FieldCondition = Record<string, Array<string | number | boolean>>;
+
+/** `{"field": "customerType", "cases": {"1": "uscc", "2": "cn-id-card"}}`: other values check no format. */
+export interface FormatWhen {
+  field: string;
+  cases: Record<string, FieldFormat>;
+}
+
+/** A document's validity date: how many days ahead lists start warning (see engine/cells.ts expiryState). */
+export interface ExpiryWarning {
+  days: number;
+}
+
+/** Fields whose values together may appear once per tenant (e.g. plate number + plate colour). */
+export interface UniqueTogetherDef {
+  /** Two or more declared scalar fields; the error is reported on the first. */
+  fields: string[];
+  /** Message when the combination exists; default `<label>+<label>“<v> / <v>”已存在`. */
+  message?: string;
 }
 
 /** Whether a field stores several comma-joined values. */
@@ -135,6 +171,11 @@ export interface ListSection {
    * holding `<prefix>:edit`, 保存 sends each changed row to the edit endpoint, other pages' saves arrive live.
    */
   inlineEdit?: boolean;
+  /**
+   * Named presets of the query form: a list URL with `state=<key>` (JeecgBoot bell links such as
+   * `/customer/manager?state=1`) starts with these query values; explicit parameters win.
+   */
+  states?: Record<string, Record<string, string>>;
 }
 
 /**
@@ -205,6 +246,8 @@ export interface EntitySchema {
   operations?: OperationDef[];
   /** Which rows a caller may see and change beyond the tenant (every entity is tenant-scoped). */
   dataScope?: DataScope;
+  /** Values some callers never receive, decided per row (e.g. the driver's fee on another agent's order). */
+  rowMasks?: RowMask[];
   /**
    * `server`: the table is created by a migration and the endpoints under `api` by server code (system tables such
    * as sys_user, whose writes have rules of their own). The file still describes the screen, the validation (the
@@ -217,6 +260,8 @@ export interface EntitySchema {
    * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
    */
   children?: ChildTableDef[];
+  /** Combinations of fields unique per tenant: a unique index plus a friendly pre-check (single fields use `unique`). */
+  uniqueTogether?: UniqueTogetherDef[];
 }
 
 /**
@@ -227,7 +272,7 @@ export interface DataScope {
   /**
    * Customer-scoped: the string field holding the owning customer (shipper) id. Customers (any user type but
    * platform staff, 1) see and change only rows of their current customer, none without one; their adds and
-   * edits always carry it.
+   * edits always carry it. `"id"` is the customer table itself: the row is the customer (no adds then).
    */
   customer?: string;
   /** Department-scoped: only rows whose sysOrgCode is the caller's department or one below it. */
@@ -278,6 +323,14 @@ export interface OperationDef {
    * `<prefix>:<key>` only decides whether the button shows. Row placement only; no `set` or `input`.
    */
   panel?: OperationPanel;
+  /** Fields every row must have a value in (e.g. 签收 needs the receipt photos): 回单照片不能为空，不能签收. */
+  filled?: string[];
+  /** Referenced records that must be in a given state for every row (see transitions.ts). */
+  requires?: OperationRequirement[];
+  /** A history row appended per row moved (who, when, from → to). */
+  history?: OperationHistory;
+  /** Instead of calling an endpoint, the row button opens another entity's add form filled from the row. */
+  openForm?: OperationOpenForm;
 }
 
 export interface ChildTableDef {

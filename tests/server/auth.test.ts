@@ -147,8 +147,12 @@ describe.each(BACKENDS)('credentials and sessions on %s', (kind) => {
     // Drivers: list only; besides that just the personal office (我的消息) every role has.
     const shipperCodes = shipperMenu.body.result.auth.map((a) => a.action);
     expect(shipperCodes.filter((code) => code.startsWith('hydriver:'))).toEqual(['hydriver:hyDriver:list']);
-    // Elsewhere a shipper admin only reads: no add, edit, delete, import or approval codes outside their own inbox.
-    expect(shipperCodes.filter((code) => !code.endsWith(':list') && !code.startsWith('system:myAnnouncement:'))).toEqual([]);
+    // Elsewhere a shipper admin only reads: no add, edit, delete, import or approval codes outside their own inbox,
+    // the accounts of the shippers it manages (server/system/customers), its own 货源 (orders it posts, publishes
+    // and closes; no delete) and the 轨迹 of its waybills.
+    const own = ['system:myAnnouncement:', 'customer:hyCustomerUser:', 'hyorder:hyOrder:', 'hyshipping:hyShippingNote:history'];
+    expect(shipperCodes).not.toContain('hyorder:hyOrder:delete');
+    expect(shipperCodes.filter((code) => !code.endsWith(':list') && !own.some((prefix) => code.startsWith(prefix)))).toEqual([]);
     expect(shipperMenu.body.result.allAuth.map((a) => a.action)).toContain('hydriver:hyDriver:add');
   });
 

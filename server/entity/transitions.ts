@@ -1,0 +1,137 @@
+/**
+ * Server side of state transitions (src/contracts/transitions.ts): computed `set` values per row, requirements on
+ * referenced records, history rows, and fields copied from referenced records. Everything runs inside the caller's
+ * transaction and reads referenced rows within the caller's tenant, so a refused requirement leaves nothing written.
+ */
+import type { WireRecord } from '../../src/contracts/envelope.ts';
+import type { OperationDef } from '../../src/contracts/entity.ts';
+import { evaluate, type ExpressionScope, type OperationRequirement } from '../../src/contracts/transitions.ts';
+import { computeField } from '../../src/contracts/row-masks.ts';
+import type { AppContext, Caller } from '../context.ts';
+import { BusinessError } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import type { EntityRuntime } from './registry.ts';
+import { findRow, insertRow } from './repository.ts';
+
+type Db = AppContext['db'];
+
+function entityNamed(ctx: AppContext, name: string): EntityRuntime {
+  const entity = ctx.entities.find((e) => e.schema.name === name && e.schema.managedBy !== 'server');
+  // The schema lint guarantees the name; a miss here is a deployment error, not the caller's.
+  if (!entity) throw new Error(`unknown entity ${name}`);
+  return entity;
+}
+
+/** Today as YYYY-MM-DD in the server's time zone (validity dates are calendar days). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+function dateText(value: unknown): string | undefined {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return typeof value === 'string' && value !== '' ? value.slice(0, 10) : undefined;
+}
+
+export function expressionScope(caller: Caller, row: WireRecord, extra: Partial<ExpressionScope> = {}): ExpressionScope {
+  return { now: new Date().toISOString(), username: caller.username, realname: caller.realname, row, ...extra };
+}
+
+/** The operation's `set` for one row, computed values resolved against that row. */
+export function rowSetValues(operation: OperationDef, scope: ExpressionScope): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(operation.set ?? {}).map(([field, value]) => [field, evaluate(value, scope)]));
+}
+
+async function requirementMet(ctx: AppContext, db: Db, entity: EntityRuntime, requirement: OperationRequirement, row: WireRecord, caller: Caller): Promise<boolean> {
+  const id = row[requirement.field];
+  if (id === null || id === undefined || id === '') return false;
+  const target = entityNamed(ctx, entity.schema.fields[requirement.field].references!);
+  // Locked: a driver being suspended at the same moment must not slip through.
+  const referenced = await findRow(db, target, caller.tenantId, String(id), [], true);
+  if (!referenced) return false;
+  for (const [field, allowed] of Object.entries(requirement.when ?? {})) {
+    const value = referenced[field];
+    if (!allowed.includes(value === null || value === undefined ? '' : String(value))) return false;
+  }
+  const day = today();
+  return (requirement.notExpired ?? []).every((field) => {
+    const date = dateText(referenced[field]);
+    return date !== undefined && date >= day;
+  });
+}
+
+/** Refuses (with the requirement's sentence) when a row lacks a `filled` field or its referenced records are not in the required state. */
+export async function assertRequirements(ctx: AppContext, db: Db, entity: EntityRuntime, operation: OperationDef, row: WireRecord, caller: Caller): Promise<void> {
+  for (const field of operation.filled ?? []) {
+    const value = row[field];
+    if (value === null || value === undefined || value === '') throw new BusinessError(`${entity.schema.fields[field].label}不能为空，不能${operation.label}`);
+  }
+  for (const requirement of operation.requires ?? []) {
+    if (!(await requirementMet(ctx, db, entity, requirement, row, caller))) throw new BusinessError(requirement.message);
+  }
+}
+
+/** Appends the operation's history row for one moved row. */
+export async function writeHistory(ctx: AppContext, db: Db, operation: OperationDef, scope: ExpressionScope, caller: Caller): Promise<void> {
+  const history = operation.history;
+  if (!history) return;
+  const target = entityNamed(ctx, history.entity);
+  const values = Object.fromEntries(Object.entries(history.values).map(([field, value]) => [field, evaluate(value, scope)]));
+  await insertRow(db, target, {
+    ...values,
+    id: newId(),
+    [history.foreignKey]: scope.row.id,
+    createBy: caller.username,
+    sysOrgCode: caller.orgCode,
+    tenant_id: caller.tenantId,
+  });
+}
+
+/**
+ * Fields with `copyFrom`, filled from the referenced records (within the caller's tenant) whenever the record names
+ * one — on add, and on edit when the referencing field is sent. What the body said for them is discarded, so a
+ * snapshot (a fee, a driver's name) always comes from the source. A missing referenced record is refused.
+ */
+export async function applyCopies(
+  ctx: AppContext,
+  db: Db,
+  entity: EntityRuntime,
+  caller: Caller,
+  record: Record<string, unknown>,
+  body: Record<string, unknown>,
+  existing?: WireRecord,
+): Promise<void> {
+  const copies = Object.entries(entity.schema.fields).filter(([, field]) => field.copyFrom);
+  if (copies.length === 0) return;
+  const loaded = new Map<string, WireRecord | null>();
+  for (const [name, field] of copies) {
+    const via = field.copyFrom!.via;
+    delete record[name];
+    if (!(via in body)) {
+      // An edit that leaves the reference alone keeps the snapshot it has.
+      const kept = existing?.[name];
+      if (kept !== null && kept !== undefined && kept !== '') record[name] = kept;
+      continue;
+    }
+    const id = record[via];
+    if (id === undefined || id === null || id === '') continue;
+    if (!loaded.has(via)) {
+      const source = entityNamed(ctx, entity.schema.fields[via].references!);
+      loaded.set(via, await findRow(db, source, caller.tenantId, String(id)));
+    }
+    const source = loaded.get(via);
+    if (!source) throw new BusinessError(`${entity.schema.fields[via].label}不存在`);
+    const value = source[field.copyFrom!.field];
+    if (value !== null && value !== undefined && value !== '') record[name] = value instanceof Date ? value.toISOString() : value;
+  }
+}
+
+/** Fields with `computed`, written from the record's other fields (after copies); a sent value is discarded. */
+export function applyComputed(entity: EntityRuntime, record: Record<string, unknown>): void {
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    if (!field.computed) continue;
+    const value = computeField(field.computed, record);
+    if (value === undefined) delete record[name];
+    else record[name] = value;
+  }
+}
