@@ -27,6 +27,7 @@ export type DriverSeed = {
   /** YYYY-MM-DD */
   validPeriodTo?: string;
   qualificationCertificate?: string;
+  qualificationValidTo?: string;
   bankName?: string;
   bankCardNo?: string;
   creditScore?: number;
@@ -252,7 +253,8 @@ export function generateDrivers(count: number, seed = DEFAULT_DRIVER_SEED, optio
       validPeriodFrom: isoDate(validFrom),
       validPeriodTo: isoDate(validTo),
       // Road-transport qualification certificates are required above 4.5 t (A2/B2); numbered by ID number.
-      ...(vehicleClass !== 'C1' ? { qualificationCertificate: idCard } : {}),
+      // Valid six years from issue; spread without drawing from the generator, so the other values stay as they were.
+      ...(vehicleClass !== 'C1' ? { qualificationCertificate: idCard, qualificationValidTo: isoDate(addDays(today, ((i * 137) % (6 * 365)) - 60)) } : {}),
       ...(bank ? { bankName: bank.name, bankCardNo: bank.cardNo } : {}),
       creditScore,
       reviewStatus,

@@ -229,7 +229,7 @@ async function insertAll(db: Kysely<SystemTables>, entity: EntityRuntime, rows: 
 
 /**
  * Writes the demo carriers and vehicles, binds one vehicle to each demo driver (本人, default; every ninth driver a
- * second fleet vehicle, every thirteenth a 代驾 one) and gives drivers with a qualification certificate its validity.
+ * second fleet vehicle, every thirteenth a 代驾 one).
  */
 export async function seedDemoVehicles(db: Kysely<SystemTables>, entities: readonly EntityRuntime[], vehicleCount = 80, carrierCount = 8): Promise<void> {
   const byName = (name: string) => entities.find((e) => e.schema.name === name);
@@ -238,8 +238,6 @@ export async function seedDemoVehicles(db: Kysely<SystemTables>, entities: reado
   const bindings = byName('hyDriverVehicle');
   const drivers = byName('hyDriver');
   if (!vehicles || !carriers || !bindings || !drivers) return;
-  const rnd = random(DEFAULT_VEHICLE_SEED + 2);
-  const now = parse(DEMO_REFERENCE_DATE);
   await db.transaction().execute(async (tx) => {
     await insertAll(tx, carriers, generateCarriers(carrierCount));
     const vehicleIds = await insertAll(tx, vehicles, generateVehicles(vehicleCount));
@@ -256,9 +254,5 @@ export async function seedDemoVehicles(db: Kysely<SystemTables>, entities: reado
       if (i % 13 === 12 && i > 0) links.push({ driverId: driver.id, vehicleId: vehicleIds[i - 1], relation: '2', isDefault: false, remark: '临时代驾' });
     }
     await insertAll(tx, bindings, links);
-    for (const driver of driverRows) {
-      if (!driver.qualification_certificate) continue;
-      await sql`update hy_driver set qualification_valid_to = ${validity(rnd, now, 6)} where id = ${driver.id}`.execute(tx);
-    }
   });
 }
