@@ -115,6 +115,15 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
     expect(logs.body.result.records[2].remark).toBe('轨迹偏离');
   });
 
+  it('feeds the seeded 司机收入统计 report, and 货主应收统计 once a waybill is signed', async () => {
+    const api = '/jeecg-boot/online/cgreport/api';
+    const income = await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${api}/getData/driver_income?driver_name=王建国`, token: ops });
+    expect(income.body.result.records.map((r) => [r.driver_name, r.waybills, Number(r.driver_fee), Number(r.paid_fee), Number(r.unpaid_fee)])).toEqual([['王建国', 1, 6600, 6600, 0]]);
+    const receivables = await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${api}/getData/shipper_receivables`, token: ops });
+    // The only signed waybill is already paid and finished (7): nothing is receivable.
+    expect(receivables.body).toMatchObject({ success: true, result: { total: 0 } });
+  });
+
   it('keeps each transition behind its own permission code', async () => {
     expect((await addNote('YD2611220002', 'DD2611220002')).body.success).toBe(true);
     const { id } = await noteByNo('YD2611220002');
