@@ -34,6 +34,8 @@ describe('popup record picker in the browser', () => {
 
     await expect.poll(() => form.getByLabel('适用司机').inputValue()).toBe(names.join(','));
     expect(await form.getByLabel('司机手机号').inputValue()).toBe(phones.join(','));
+    // The third destination takes the licence classes as stored (codes), one per chosen driver.
+    expect((await form.getByLabel('准驾车型').inputValue()).split(',')).toHaveLength(2);
 
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('添加成功').first().waitFor();
