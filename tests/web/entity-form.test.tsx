@@ -142,6 +142,7 @@ describe('form renderer', () => {
       issuingOrganizations: null,
       validPeriodFrom: null,
       qualificationCertificate: null,
+      qualificationValidTo: null,
       bankName: null,
       bankCardNo: null,
       idCardFrontImg: null,
