@@ -43,6 +43,8 @@ import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { registerSystemRoutes } from './system/index.ts';
+import { registerSettlementRoutes } from './settlement/routes.ts';
+import { registerHyConfigRoutes } from './settings/hy-config.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
 import { registerVxeSocket } from './socket/vxe-socket.ts';
@@ -53,6 +55,7 @@ import { registerReportAdminRoutes } from './report/admin-routes.ts';
 import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 import { seedDemoCustomers } from './seed/demo-customers.ts';
 import { seedDemoVehicles } from './seed/demo-vehicles.ts';
+import { seedDemoFreight } from './seed/demo-freight.ts';
 import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
 
 export { API_PREFIX };
@@ -82,6 +85,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && customers) await seedDemoCustomers(ctx.db, customers, DEMO_TENANT_ID);
   // The demo customer admin's shippers and the demo shipper's account (server/system/customers).
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
+  // Orders and waybills with their history, over the customers, drivers and vehicles above.
+  if (fresh && ctx.config.seedDrivers > 0) await seedDemoFreight(ctx.db, ctx.entities);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {
@@ -177,6 +182,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   ctx.live = live;
   registerVxeSocket(app, ctx, API_PREFIX, live);
   registerSystemRoutes(app, ctx, API_PREFIX);
+  registerSettlementRoutes(app, ctx, API_PREFIX);
+  registerHyConfigRoutes(app, ctx, API_PREFIX);
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
   registerReportAdminRoutes(app, ctx, API_PREFIX, reports);

@@ -111,9 +111,9 @@ function targets(rnd: Random, stage: Stage, trucks: number): Target[] {
   const ofSet = (set: readonly number[], weights: readonly number[]) => () => rnd.weighted(set.map((s, i) => [s, weights[i]] as const), (e) => e[1])[0];
   switch (stage) {
     case 'partial':
-      return Array.from({ length: rnd.int(1, trucks - 1) }, () => ({ status: ofSet([0, 1, 2], [2, 3, 2])() }));
+      return Array.from({ length: rnd.int(1, trucks - 1) }, () => ({ status: ofSet([0, 1, 2], [2, 2, 3])() }));
     case 'full':
-      return Array.from({ length: trucks }, () => ({ status: ofSet([0, 1], [1, 2])() }));
+      return Array.from({ length: trucks }, () => ({ status: ofSet([0, 1], [1, 1])() }));
     case 'transit':
       return Array.from({ length: trucks }, () => {
         const status = ofSet([2, 3, 4, 5, 6, 7, 9], [3, 3, 3, 3, 3, 2, 1])();
