@@ -5,6 +5,7 @@
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { systemMigrations } from '../system/index.ts';
+import { settlementMigrations } from '../settlement/migrations.ts';
 import { reportMigrations } from '../report/migrations.ts';
 
 const audit = sql`create_time timestamptz not null default now()`;
@@ -162,7 +163,7 @@ const migrations: Record<string, Migration> = {
 
 class InCodeMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { ...migrations, ...systemMigrations, ...reportMigrations };
+    return { ...migrations, ...systemMigrations, ...reportMigrations, ...settlementMigrations };
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../../db/schema.ts';
+import { generateDueBills } from '../../settlement/bills.ts';
 
 export interface JobRunContext {
   db: Kysely<SystemTables>;
@@ -102,10 +103,28 @@ const monitoringUploadRetry: JobHandler = {
   },
 };
 
+/**
+ * 出账: bills the due waybills (server/settlement/bills.ts): 趟结 each signed waybill, 月结/垫付 on the customer's
+ * billDay. Parameter `{"date":"2026-12-05"}` runs as of that day (default today).
+ */
+const settlementBillGeneration: JobHandler = {
+  title: '生成结算账单',
+  async run({ db, parameter }) {
+    const params = parameterObject(parameter, '{"date":"2026-12-05"}');
+    const date = params.date ?? null;
+    if (date !== null && (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date))) throw new Error('参数 date 应为 YYYY-MM-DD');
+    if (!(await tableExists(db, 'hy_bill')) || !(await tableExists(db, 'hy_shipping_note'))) return '尚无账单或运单表，没有需要出账的运单';
+    const runDate = date ?? (await sql<{ d: string }>`select to_char(current_date, 'YYYY-MM-DD') as d`.execute(db)).rows[0].d;
+    const { bills, waybills } = await generateDueBills(db, runDate);
+    return `已生成账单 ${bills} 张，包含运单 ${waybills} 条`;
+  },
+};
+
 const HANDLERS = new Map<string, JobHandler>([
   ['sessionCleanup', sessionCleanup],
   ['settlementDueRecalculation', settlementDueRecalculation],
   ['monitoringUploadRetry', monitoringUploadRetry],
+  ['settlementBillGeneration', settlementBillGeneration],
 ]);
 
 export function jobHandler(key: string): JobHandler | undefined {

@@ -55,4 +55,13 @@ export const jobsMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0161_settlement_bill_job': {
+    async up(db: Kysely<unknown>) {
+      // 出账 daily at 00:05 (before the 00:10 due recalculation); 执行一次 on the job is the admins' 立即出账.
+      await sql`insert into sys_quartz_job (id, create_by, job_class_name, cron_expression, parameter, description, status)
+        values (${newId()}, 'system', 'settlementBillGeneration', '0 5 0 * * ?', null,
+          '每天 00:05 出账：趟结运单逐单出账，月结/垫付货主在出账日汇总上月已签收运单', '0')
+        on conflict (job_class_name) do nothing`.execute(db);
+    },
+  },
 };

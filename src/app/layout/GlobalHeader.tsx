@@ -8,6 +8,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import type { NavItem } from '../../engine/menu-routes.ts';
 import { UserMenu } from '../header/UserMenu.tsx';
 import { NotificationBell } from '../header/NotificationBell.tsx';
+import { TodoBell } from '../header/TodoBell.tsx';
 import { ShipperSelect } from '../header/ShipperSelect.tsx';
 import { greeting } from '../pages/greeting.ts';
 import { useSettingsDrawer } from '../preferences/index.ts';
@@ -81,6 +82,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
         <Flex align="center" gap={12} style={dark ? { color: '#fff' } : undefined}>
           <ShipperSelect dark={dark} />
           <MenuSearch menus={props.searchable} mobile={mobile} />
+          <TodoBell dark={dark} />
           <NotificationBell dark={dark} />
           <Button
             type="text"

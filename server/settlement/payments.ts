@@ -1,0 +1,76 @@
+/**
+ * 回款 against a bill (hy_bill_payment, schemas/entities/freight/hy-bill-payment.entity.json, managedBy server):
+ * a payment is > 0 and at most what is still open; posting it raises `paid_amount` and moves the bill to
+ * 3 部分回款 or 4 已结清 in the same transaction, with the bill row locked. Amounts go to the database as decimal
+ * text and are compared there (numeric), never as JS floats.
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from '../core/envelope.ts';
+import { BusinessError, ValidationError } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { requireCaller } from '../auth/guard.ts';
+import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
+import { recordErrors } from '../entity/validation.ts';
+import { scopeConditions } from '../entity/data-scope.ts';
+import { listRows, presentRows } from '../entity/repository.ts';
+import type { QueryParams } from '../entity/query.ts';
+
+/** Bill states that take payments: 待货主确认, 已确认, 部分回款. */
+const PAYABLE_STATES = ['1', '2', '3'];
+
+/** The amount as a plain decimal string with at most 2 places, or null. */
+export function moneyText(value: unknown): string | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : null;
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  const entity = ctx.entities.find((e) => e.schema.name === 'hyBillPayment');
+  const bills = ctx.entities.find((e) => e.schema.name === 'hyBill');
+  if (!entity || !bills) throw new Error('schemas/entities/freight/hy-bill-payment.entity.json or hy-bill.entity.json is missing');
+  const base = `${prefix}${entity.schema.api}`;
+  const code = (action: string) => `${entity.schema.permissionPrefix}:${action}`;
+
+  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
+    const caller = requireCaller(request);
+    const scope = await scopeConditions(ctx.db, entity, caller, request.log);
+    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope);
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false) });
+  });
+
+  app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
+    const caller = requireCaller(request);
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const record = normaliseRecord(entity.schema, body);
+    const errors = recordErrors(ctx, entity, record);
+    const amount = moneyText(body.amount);
+    if (amount === null && !errors.some((e) => e.field === 'amount')) errors.push({ field: 'amount', message: '回款金额最多两位小数' });
+    if (errors.length > 0) throw new ValidationError(errors);
+    const billId = typeof record.billId === 'string' ? record.billId : '';
+    const billScope = await scopeConditions(ctx.db, bills, caller, request.log);
+    return ctx.db.transaction().execute(async (tx) => {
+      const found = await sql<{ customerId: string; billStatus: string; open: string; fits: boolean }>`
+        select customer_id as "customerId", bill_status as "billStatus", (payable_amount - paid_amount)::text as open,
+          (payable_amount - paid_amount) >= ${amount}::numeric as fits
+        from hy_bill where tenant_id = ${caller.tenantId} and id = ${billId}
+          ${billScope.length ? sql`and ${sql.join(billScope, sql` and `)}` : sql``} for update`.execute(tx);
+      const bill = found.rows[0];
+      if (!bill) throw new BusinessError('账单不存在');
+      if (!PAYABLE_STATES.includes(bill.billStatus)) throw new BusinessError('只有未结清的账单可以回款');
+      if (!bill.fits) throw new BusinessError(`回款金额不能超过未结金额 ${bill.open} 元`);
+      const id = newId();
+      await sql`insert into hy_bill_payment (id, tenant_id, create_by, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
+        values (${id}, ${caller.tenantId}, ${caller.username}, ${caller.orgCode ?? null}, ${billId}, ${bill.customerId}, ${amount}::numeric,
+          ${String(record.payTime)}::timestamptz, ${(record.sequenceCode as string | undefined) ?? null}, ${(record.remark as string | undefined) ?? null})`
+        .execute(tx);
+      await sql`update hy_bill set paid_amount = paid_amount + ${amount}::numeric,
+          bill_status = case when paid_amount + ${amount}::numeric >= payable_amount then '4' else '3' end,
+          overdue_days = case when paid_amount + ${amount}::numeric >= payable_amount then 0 else overdue_days end,
+          update_by = ${caller.username}, update_time = now()
+        where tenant_id = ${caller.tenantId} and id = ${billId}`.execute(tx);
+      return ok({ id }, '回款成功!');
+    });
+  });
+}

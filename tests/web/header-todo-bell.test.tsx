@@ -1,0 +1,87 @@
+/**
+ * The 待办 bell (issue 3): seven counters from getDsXx, polled every 650 000 ms; the badge counts the non-zero
+ * categories, each links to its list with `?state=1`; the waybill list's state 1 is "signed, not billed".
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppShell } from '../../src/app/AppShell.tsx';
+import { TODO_POLL_MS, activeTodos } from '../../src/app/header/TodoBell.tsx';
+import { listStateFromSearch } from '../../src/engine/list-url.ts';
+import type { EntitySchema } from '../../src/contracts/index.ts';
+import shippingNote from '../../schemas/entities/freight/hy-shipping-note.entity.json';
+import { StorageKeys } from '../../src/http/storage.ts';
+import { ok } from './helpers/fake-adapter.ts';
+import { createFakeServer, LOGIN_RESULT } from './helpers/fake-server.ts';
+
+const COUNTS = { sijiCount: 2, cheCount: 0, huozhuCount: 1, yuejieZhangQi: 3, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 1 };
+
+function renderApp(counts: Record<string, number>) {
+  const server = createFakeServer({
+    'get /hydriver/hyDriver/getDsXx': () => ok(counts),
+    'get /sys/annountCement/listByUser': () => ok({ anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 }),
+  });
+  server.storage.set(StorageKeys.token, LOGIN_RESULT.token);
+  server.storage.set(StorageKeys.userInfo, LOGIN_RESULT.userInfo);
+  render(
+    <ConfigProvider button={{ autoInsertSpace: false }}>
+      <AntdApp>
+        <MemoryRouter initialEntries={['/dashboard/analysis']}>
+          <AppShell deps={server.deps} />
+        </MemoryRouter>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return server;
+}
+
+describe('header 待办 bell', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('badges the number of non-zero categories, lists them with their counts and polls every 650000 ms', async () => {
+    const interval = vi.spyOn(globalThis, 'setInterval');
+    const user = userEvent.setup();
+    const server = renderApp(COUNTS);
+    const bell = await screen.findByRole('button', { name: '待办提醒，4类待处理' }, { timeout: 15000 });
+    expect(server.calls('get', '/hydriver/hyDriver/getDsXx')).toHaveLength(1);
+    expect(interval.mock.calls.some(([, ms]) => ms === TODO_POLL_MS)).toBe(true);
+    expect(TODO_POLL_MS).toBe(650_000);
+
+    await user.click(bell);
+    const row = async (label: string) => (await screen.findByText(label)).closest('li.ant-list-item')!;
+    expect((await row('月结账期待结算')).parentElement!.querySelectorAll(':scope > li.ant-list-item')).toHaveLength(4);
+    for (const [label, count] of [['司机待审核', '2'], ['货主待审核', '1'], ['月结账期待结算', '3'], ['垫付账期待还款', '1']]) {
+      expect(within(await row(label) as HTMLElement).getByText(count)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('车辆待审核')).toBeNull();
+    expect(screen.queryByText('批结待结算')).toBeNull();
+  });
+
+  it('opens the driver list filtered to 待审核 from its category', async () => {
+    const user = userEvent.setup();
+    const server = renderApp(COUNTS);
+    await user.click(await screen.findByRole('button', { name: '待办提醒，4类待处理' }, { timeout: 15000 }));
+    await user.click(await screen.findByText('司机待审核'));
+    await waitFor(() => expect(server.calls('get', '/hydriver/hyDriver/list').length).toBeGreaterThan(0), { timeout: 15000 });
+    expect(server.calls('get', '/hydriver/hyDriver/list').at(-1)!.params).toMatchObject({ reviewStatus: '1' });
+  });
+
+  it('shows no badge when nothing is due', async () => {
+    renderApp({ sijiCount: 0, cheCount: 0, huozhuCount: 0, yuejieZhangQi: 0, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 0 });
+    expect(await screen.findByRole('button', { name: '待办提醒' }, { timeout: 15000 })).toBeInTheDocument();
+  });
+
+  it('links each settlement category to its page; the waybill list state 1 is signed and not billed', () => {
+    const paths = Object.fromEntries(activeTodos({ ...COUNTS, pijieZhangQi: 1, tangjieZhangQi: 1, cheCount: 1 }).map((t) => [t.label, t.path]));
+    expect(paths).toEqual({
+      司机待审核: '/wlhy/hydriver/HyDriverList?state=1', 车辆待审核: '/wlhy/hyvehicle/HyVehicleList?state=1', 货主待审核: '/customer/manager?state=1',
+      月结账期待结算: '/shipping/list?state=1', 批结待结算: '/shipping/list?state=1', 趟结待结算: '/shipping/list?state=1',
+      垫付账期待还款: '/plateform/cost/paylist?state=1',
+    });
+    expect(listStateFromSearch(shippingNote as unknown as EntitySchema, '?state=1').query).toEqual({ shippingStatus: '4', billFlag: '0' });
+  });
+});
