@@ -1,7 +1,7 @@
 /**
  * Issue 8 in the browser: an operator approves a pending driver and vehicle from their ?state=1 lists, dispatches a
  * waybill from an order (派车), moves it through 接单 / 装货 / 卸货 to 签收 (after uploading the receipt) and reads its
- * 轨迹; a shipper admin switches shipper and sees only that shipper's waybills, with an agent-mode order's fees as --.
+ * 轨迹, and the 待办提醒 bell's settlement count goes up by one; a shipper admin switches shipper and sees only that shipper's waybills, with an agent-mode order's fees as --.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,7 @@ describe('freight operations in the browser', () => {
   let context: BrowserContext | undefined;
   let dir: string;
   const pageErrors: string[] = [];
+  let dueLabel = '';
 
   async function insert(entity: string, values: Record<string, unknown>): Promise<string> {
     const runtime = env.ctx.entities.find((e) => e.schema.name === entity)!;
@@ -49,7 +50,10 @@ describe('freight operations in the browser', () => {
     const vehicle = (await sql<{ id: string }>`select id from hy_vehicle order by id limit 1`.execute(env.ctx.db)).rows[0];
     await sql`update hy_vehicle set review_status = '1', vehicle_number = ${PLATE}, inspection_valid_to = '2099-12-31', road_transport_valid_to = '2099-12-31'
       where id = ${vehicle.id}`.execute(env.ctx.db);
-    const customer = (await sql<{ id: string }>`select id from hy_customer order by customer_name limit 1`.execute(env.ctx.db)).rows[0];
+    // A shipper whose waybills, once signed, wait for settlement (月结, 批结 or 趟结; 垫付 waits for repayment instead).
+    const customer = (await sql<{ id: string; type: string }>`select id, settlement_type as type from hy_customer
+      where settlement_type in ('1', '2', '3') order by customer_name limit 1`.execute(env.ctx.db)).rows[0];
+    dueLabel = { '1': '月结账期待结算', '2': '批结待结算', '3': '趟结待结算' }[customer.type]!;
     await insert('hyOrder', order('DD-E2E-0001', customer.id));
   });
   afterAll(async () => {
@@ -89,10 +93,22 @@ describe('freight operations in the browser', () => {
     await page.getByText(`${label}成功!`).first().waitFor();
   }
 
+  /** The count the 待办提醒 bell shows for one category (0 when the category is not listed). */
+  async function todoCount(page: Page, label: string): Promise<number> {
+    await page.getByRole('button', { name: /^待办提醒/ }).click();
+    const popover = page.locator('.ant-popover:visible');
+    await popover.getByText('待办提醒').waitFor();
+    const item = popover.locator('.ant-list-item', { hasText: label });
+    const count = (await item.count()) ? Number(await item.locator('strong').first().innerText()) : 0;
+    await page.keyboard.press('Escape');
+    return count;
+  }
+
   it('approves a driver and a vehicle, dispatches a waybill from an order and takes it to 已签收', async () => {
     const page = await newPage();
     await logIn(page, env, `${DRIVERS}?state=1`, 'ops');
     await page.waitForURL((url) => url.pathname === DRIVERS);
+    const dueBefore = await todoCount(page, dueLabel);
     await rowOperation(page, rowOf(page, '派车司机'), '审核通过');
     await confirmPopover(page, '确定审核通过吗?');
     await page.getByText('审核通过成功!').first().waitFor();
@@ -140,6 +156,9 @@ describe('freight operations in the browser', () => {
     await page.getByText('编辑成功!').first().waitFor();
     await inputOperation(page, row, '签收', '结算重量(吨)', '33.1');
     await row.getByRole('cell', { name: '已签收', exact: true }).waitFor();
+    // Signed and not yet billed: one more waybill waits for settlement.
+    await page.reload();
+    await expect.poll(() => todoCount(page, dueLabel)).toBe(dueBefore + 1);
 
     await rowOperation(page, row, '轨迹');
     const drawer = page.locator('.ant-drawer', { hasText: '轨迹' });

@@ -31,15 +31,20 @@ describe('ops reviews pending drivers in the browser', () => {
     await page.waitForURL((url) => url.pathname === DRIVERS);
     await page.getByText('共 2 条').waitFor();
 
-    await rowOf('待审甲').getByRole('button', { name: /审核通过/ }).click();
-    const popconfirm = page.locator('.ant-popconfirm:visible');
-    await popconfirm.getByText('确定审核通过吗?').waitFor();
-    await popconfirm.getByRole('button', { name: /确\s*定/ }).click();
+    // A pending driver has three row operations (审核通过, 驳回, 绑定车辆): past two they sit in the 更多 menu, and a
+    // question asked from the menu comes as a dialog.
+    await rowOf('待审甲').getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '审核通过', exact: true }).click();
+    const question = page.locator('.ant-modal:visible', { hasText: '确定审核通过吗?' });
+    await question.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('审核通过成功!').waitFor();
     await rowOf('待审甲').getByRole('cell', { name: '审核通过', exact: true }).waitFor();
-    expect(await rowOf('待审甲').getByRole('button', { name: /审核通过|驳\s*回/ }).count()).toBe(0);
+    // Approved: only 绑定车辆 is left, shown as its own button.
+    await rowOf('待审甲').getByRole('button', { name: '绑定车辆' }).waitFor();
+    expect(await rowOf('待审甲').getByRole('button', { name: /审核通过|驳\s*回|更多/ }).count()).toBe(0);
 
-    await rowOf('待审乙').getByRole('button', { name: /驳\s*回/ }).click();
+    await rowOf('待审乙').getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: /驳\s*回/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('驳回原因').fill('证件模糊：驾驶证照片不清晰，请重新上传');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
