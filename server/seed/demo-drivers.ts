@@ -283,7 +283,7 @@ export function luhnCheckDigit(body: string): string {
 }
 
 /** mulberry32: a small, fast 32-bit seeded PRNG; returns floats in [0, 1). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -3,6 +3,7 @@
  * timeline of one waybill — the history steps it went through (freight-domain.md §2.1, the transitions of
  * hy-shipping-note.entity.json) with their times relative to its dispatch, so the caller can anchor them in the past.
  */
+import { mulberry32 } from './demo-drivers.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -10,16 +11,10 @@ const BEIJING = 8 * HOUR;
 
 export type Random = ReturnType<typeof random>;
 
-/** mulberry32, as the driver and vehicle seeds use. */
+/** The seeded draws the freight seed needs, over the driver seed's generator. */
 export function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  // The driver seed's generator, so every demo seed draws the same way.
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const real = (min: number, max: number) => min + next() * (max - min);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];

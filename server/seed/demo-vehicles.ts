@@ -11,7 +11,7 @@ import { newId } from '../core/ids.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { insertRow } from '../entity/repository.ts';
-import { DEMO_CITIES, DEMO_REFERENCE_DATE } from './demo-drivers.ts';
+import { DEMO_CITIES, DEMO_REFERENCE_DATE, mulberry32 } from './demo-drivers.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 
 export const DEFAULT_VEHICLE_SEED = 20261123;
@@ -75,15 +75,8 @@ export function vinCheckChar(vin: string): string {
 }
 
 function random(seed: number) {
-  let state = seed >>> 0;
-  // mulberry32, as the driver seed uses.
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  // The driver seed's generator, so every demo seed draws the same way.
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const weighted = <T extends { weight: number }>(items: readonly T[]): T => {

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { insertRow } from '../../server/entity/repository.ts';
-import { newId } from '../../server/core/ids.ts';
+import { coalOrder, insertEntityRow } from '../server/helpers/freight.ts';
 import { TINY_PNG } from '../server/helpers/multipart.ts';
 import { logIn, startE2e, type E2eEnv } from './harness.ts';
 
@@ -26,19 +25,7 @@ describe('freight operations in the browser', () => {
   const pageErrors: string[] = [];
   let dueLabel = '';
 
-  async function insert(entity: string, values: Record<string, unknown>): Promise<string> {
-    const runtime = env.ctx.entities.find((e) => e.schema.name === entity)!;
-    const id = newId();
-    await insertRow(env.ctx.db, runtime, { id, tenant_id: 1, createBy: 'e2e', ...values });
-    return id;
-  }
-  const order = (no: string, customerId: string, extra: Record<string, unknown> = {}) => ({
-    orderNo: no, customerId, orderMode: '1', businessTypeCode: '1002996', goodsName: '动力煤', cargoTypeClassificationCode: '0100', totalWeight: 33,
-    loadingName: '鄂尔多斯1号煤矿', loadingContact: '王建国', loadingPhone: '13912345678', loadingAddress: '内蒙古鄂尔多斯市东胜区', loadingAreaCode: '150602',
-    unloadingName: '唐山港3号堆场', unloadingContact: '李国强', unloadingPhone: '13812345678', unloadingAddress: '河北省唐山市路北区', unloadingAreaCode: '130203',
-    loadTimeStart: '2026-11-22 08:00:00', priceUnit: '1', customerUnitPrice: 220, customerFee: 7260, driverUnitPrice: 200, driverFee: 6600, totalFee: 7260,
-    settleWeightRule: '3', truckCount: 1, orderStatus: '1', ...extra,
-  });
+  const order = (no: string, customerId: string, extra: Record<string, unknown> = {}) => coalOrder(customerId, no, { totalFee: 7260, orderStatus: '1', ...extra });
 
   beforeAll(async () => {
     env = await startE2e();
@@ -54,7 +41,7 @@ describe('freight operations in the browser', () => {
     const customer = (await sql<{ id: string; type: string }>`select id, settlement_type as type from hy_customer
       where settlement_type in ('1', '2', '3') order by customer_name limit 1`.execute(env.ctx.db)).rows[0];
     dueLabel = { '1': '月结账期待结算', '2': '批结待结算', '3': '趟结待结算' }[customer.type]!;
-    await insert('hyOrder', order('DD-E2E-0001', customer.id));
+    await insertEntityRow(env.ctx, 'hyOrder', order('DD-E2E-0001', customer.id));
   });
   afterAll(async () => {
     await context?.close();
@@ -172,9 +159,9 @@ describe('freight operations in the browser', () => {
       where u.username = 'shipperadmin' order by c.customer_name`.execute(env.ctx.db);
     const other = rows.find((r) => !r.used)!;
     const agent = (await sql<{ id: string }>`select id from hy_customer where id not in (select customer_id from hy_customer_admin) limit 1`.execute(env.ctx.db)).rows[0];
-    const orderId = await insert('hyOrder', order('DD-E2E-0002', other.id, { orderMode: '3', agentId: agent.id, agentFee: 7000, totalFee: 7000 }));
+    const orderId = await insertEntityRow(env.ctx, 'hyOrder', order('DD-E2E-0002', other.id, { orderMode: '3', agentId: agent.id, agentFee: 7000, totalFee: 7000 }));
     const driver = (await sql<{ id: string }>`select id from hy_driver where review_status = '2' limit 1`.execute(env.ctx.db)).rows[0];
-    await insert('hyShippingNote', {
+    await insertEntityRow(env.ctx, 'hyShippingNote', {
       shippingNoteNumber: 'YDE2EAGENT', orderId, customerId: other.id, orderMode: '3', agentId: agent.id, goodsName: '动力煤', driverId: driver.id, driverName: '代理司机',
       vehicleId: 'v', vehicleNumber: '冀B12345', customerFee: 7260, driverFee: 6600, agentFee: 7000, totalFee: 7000, shippingStatus: '2', payStatus: '0',
     });

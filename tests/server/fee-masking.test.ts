@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { insertRow } from '../../server/entity/repository.ts';
-import { newId } from '../../server/core/ids.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { insertEntityRow } from './helpers/freight.ts';
 
 const ORDER = '/jeecg-boot/hyorder/hyOrder';
 const NOTE = '/jeecg-boot/hyshipping/hyShippingNote';
@@ -23,12 +22,6 @@ describe.each(BACKENDS)('fee masking on %s', (kind) => {
   let admin: string;
   const ids = { shipperCo: '', agentCo: '', driver: '', vehicle: '' };
 
-  async function insert(entity: string, values: Record<string, unknown>): Promise<string> {
-    const runtime = t.ctx.entities.find((e) => e.schema.name === entity)!;
-    const id = newId();
-    await insertRow(t.ctx.db, runtime, { id, tenant_id: 1, createBy: 'test', ...values });
-    return id;
-  }
   const order = (no: string, mode: string) => ({
     orderNo: no, customerId: ids.shipperCo, orderMode: mode, ...(mode === '3' ? { agentId: ids.agentCo, agentFee: 7000 } : {}),
     businessTypeCode: '1002996', goodsName: '铁矿粉', cargoTypeClassificationCode: '0300', totalWeight: 32,
@@ -41,10 +34,10 @@ describe.each(BACKENDS)('fee masking on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { seedDrivers: 0 });
     [ops, admin] = [await t.login('ops'), await t.login('admin')];
-    ids.shipperCo = await insert('hyCustomer', { customerName: '临沂宏运商贸有限公司', reviewStatus: '2', status: '1' });
-    ids.agentCo = await insert('hyCustomer', { customerName: '日照远航物流有限公司', reviewStatus: '2', status: '1' });
-    ids.driver = await insert('hyDriver', { driverName: '刘强', telephone: '13912345670', idCard: '110101199003078515', reviewStatus: '2', validPeriodTo: '2099-12-31' });
-    ids.vehicle = await insert('hyVehicle', { vehicleNumber: '鲁L12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
+    ids.shipperCo = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '临沂宏运商贸有限公司', reviewStatus: '2', status: '1' });
+    ids.agentCo = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '日照远航物流有限公司', reviewStatus: '2', status: '1' });
+    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '刘强', telephone: '13912345670', idCard: '110101199003078515', reviewStatus: '2', validPeriodTo: '2099-12-31' });
+    ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '鲁L12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
     await sql`update sys_user set customer_id = ${ids.shipperCo} where username in ('shipper', 'shipperadmin')`.execute(t.ctx.db);
     for (const [no, mode] of [['DD-AGENT-1', '3'], ['DD-DIRECT-1', '1']]) {
       expect((await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: order(no, mode) })).body).toMatchObject({ success: true });

@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { insertRow } from '../../server/entity/repository.ts';
-import { newId } from '../../server/core/ids.ts';
 import { jobHandler } from '../../server/system/jobs/handlers.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { coalOrder, insertEntityRow } from './helpers/freight.ts';
 
 const ORDER = '/jeecg-boot/hyorder/hyOrder';
 const NOTE = '/jeecg-boot/hyshipping/hyShippingNote';
@@ -21,19 +20,7 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
   let ops: string;
   const ids = { monthly: '', trip: '', batch: '', driver: '', vehicle: '' };
 
-  async function insert(entity: string, values: Record<string, unknown>): Promise<string> {
-    const runtime = t.ctx.entities.find((e) => e.schema.name === entity)!;
-    const id = newId();
-    await insertRow(t.ctx.db, runtime, { id, tenant_id: 1, createBy: 'test', ...values });
-    return id;
-  }
 
-  const order = (customerId: string, no: string) => ({
-    orderNo: no, customerId, orderMode: '1', businessTypeCode: '1002996', goodsName: '动力煤', cargoTypeClassificationCode: '0100', totalWeight: 33,
-    loadingName: '鄂尔多斯1号煤矿', loadingContact: '王建国', loadingPhone: '13912345678', loadingAddress: '内蒙古鄂尔多斯市东胜区', loadingAreaCode: '150602',
-    unloadingName: '唐山港3号堆场', unloadingContact: '李国强', unloadingPhone: '13812345678', unloadingAddress: '河北省唐山市路北区', unloadingAreaCode: '130203',
-    loadTimeStart: '2026-11-22 08:00:00', priceUnit: '1', customerUnitPrice: 220, customerFee: 7260, driverUnitPrice: 200, driverFee: 6600, settleWeightRule: '3', truckCount: 1,
-  });
 
   const noteByNo = async (no: string) =>
     (await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${NOTE}/list?shippingNoteNumber=${no}`, token: ops })).body.result.records[0];
@@ -55,13 +42,13 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { seedDrivers: 0 });
     ops = await t.login('ops');
-    ids.monthly = await insert('hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1', settlementType: '1', billDay: 5, creditDays: 30 });
-    ids.trip = await insert('hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '1', status: '1', settlementType: '3' });
-    ids.batch = await insert('hyCustomer', { customerName: '邯郸宏达建材有限公司', reviewStatus: '2', status: '1', settlementType: '2', creditDays: 7 });
-    ids.driver = await insert('hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1' });
-    ids.vehicle = await insert('hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2' });
+    ids.monthly = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1', settlementType: '1', billDay: 5, creditDays: 30 });
+    ids.trip = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '1', status: '1', settlementType: '3' });
+    ids.batch = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '邯郸宏达建材有限公司', reviewStatus: '2', status: '1', settlementType: '2', creditDays: 7 });
+    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1' });
+    ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2' });
     for (const [customer, no] of [[ids.monthly, 'DD2611230001'], [ids.trip, 'DD2611230002'], [ids.batch, 'DD2611230003']]) {
-      expect((await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: order(customer, no) })).body).toMatchObject({ success: true });
+      expect((await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: coalOrder(customer, no) })).body).toMatchObject({ success: true });
     }
   });
   afterAll(async () => {

@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { insertRow } from '../../server/entity/repository.ts';
-import { newId } from '../../server/core/ids.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { coalOrder, insertEntityRow } from './helpers/freight.ts';
 
 const ORDER = '/jeecg-boot/hyorder/hyOrder';
 const NOTE = '/jeecg-boot/hyshipping/hyShippingNote';
@@ -20,20 +19,7 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
   let ops: string;
   const ids = { customerA: '', customerB: '', driver: '', vehicle: '' };
 
-  /** A row straight into an engine table (the parties' own screens and rules are tested elsewhere). */
-  async function insert(entity: string, values: Record<string, unknown>): Promise<string> {
-    const runtime = t.ctx.entities.find((e) => e.schema.name === entity)!;
-    const id = newId();
-    await insertRow(t.ctx.db, runtime, { id, tenant_id: 1, createBy: 'test', ...values });
-    return id;
-  }
 
-  const order = (customerId: string, no: string) => ({
-    orderNo: no, customerId, orderMode: '1', businessTypeCode: '1002996', goodsName: '动力煤', cargoTypeClassificationCode: '0100', totalWeight: 33,
-    loadingName: '鄂尔多斯1号煤矿', loadingContact: '王建国', loadingPhone: '13912345678', loadingAddress: '内蒙古鄂尔多斯市东胜区', loadingAreaCode: '150602',
-    unloadingName: '唐山港3号堆场', unloadingContact: '李国强', unloadingPhone: '13812345678', unloadingAddress: '河北省唐山市路北区', unloadingAreaCode: '130203',
-    loadTimeStart: '2026-11-22 08:00:00', priceUnit: '1', customerUnitPrice: 220, customerFee: 7260, driverUnitPrice: 200, driverFee: 6600, settleWeightRule: '3', truckCount: 1,
-  });
 
   async function addNote(no: string, orderNo: string, extra: Record<string, unknown> = {}) {
     const list = await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${ORDER}/list?orderNo=${orderNo}`, token: ops });
@@ -47,12 +33,12 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { seedDrivers: 0 });
     ops = await t.login('ops');
-    ids.customerA = await insert('hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1' });
-    ids.customerB = await insert('hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '2', status: '1' });
-    ids.driver = await insert('hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1', validPeriodTo: '2020-01-01' });
-    ids.vehicle = await insert('hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
+    ids.customerA = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1' });
+    ids.customerB = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '2', status: '1' });
+    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1', validPeriodTo: '2020-01-01' });
+    ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
     for (const [customer, no] of [[ids.customerA, 'DD2611220001'], [ids.customerB, 'DD2611220002']]) {
-      const added = await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: order(customer, no) });
+      const added = await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: coalOrder(customer, no) });
       expect(added.body).toMatchObject({ success: true });
     }
   });
