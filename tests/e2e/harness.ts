@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, ROOT } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { loadPGliteSnapshot } from '../helpers/db-snapshots.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import { peekCaptcha } from '../../server/auth/captcha.ts';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +41,9 @@ export async function startE2e(): Promise<E2eEnv> {
     throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   }
   process.env.LOG_LEVEL = 'silent';
-  const database = await openDatabase({});
+  // The run's prepared copy of a database seeded with these settings (tests/helpers/db-snapshots.ts), when there is one.
+  const snapshot = inject('dbSnapshots')?.pglite[60];
+  const database = await openDatabase(snapshot ? { loadDataDir: loadPGliteSnapshot(snapshot) } : {});
   const kv = new MemoryKv();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-e2e-upload-'));
   const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1', uploadDir };

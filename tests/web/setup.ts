@@ -5,11 +5,18 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// Test files share a worker's jsdom (vite.config.ts, isolate: false): each file starts from an empty page.
+afterAll(() => {
+  document.body.innerHTML = '';
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
 if (typeof window.matchMedia !== 'function') {
@@ -29,8 +36,12 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
-const originalGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
+// Set once per worker: setup files run again for every file that shares the worker's jsdom.
+const unwrapped = window.getComputedStyle as typeof window.getComputedStyle & { ignoresPseudo?: true };
+if (!unwrapped.ignoresPseudo) {
+  const originalGetComputedStyle = unwrapped.bind(window);
+  window.getComputedStyle = Object.assign((element: Element) => originalGetComputedStyle(element), { ignoresPseudo: true as const });
+}
 
 if (typeof globalThis.ResizeObserver !== 'function') {
   class NoopResizeObserver implements ResizeObserver {

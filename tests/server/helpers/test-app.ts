@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { configFromEnv } from '../../../server/config.ts';
@@ -15,10 +15,10 @@ import { openDatabase, type DatabaseKind } from '../../../server/db/database.ts'
 import { MemoryKv } from '../../../server/core/kv.ts';
 import type { AppContext, ServerConfig } from '../../../server/context.ts';
 import type { Result } from '../../../src/contracts/envelope.ts';
+import { adminQuery, databaseUrl, loadPGliteSnapshot } from '../../helpers/db-snapshots.ts';
 
 export const BACKENDS: DatabaseKind[] = ['pglite', 'postgres'];
 export const PASSWORD = 'Freight@2026';
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,28 +29,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(template: string | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `freight_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: databaseUrl(name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`).then(() => undefined),
   };
+}
+
+/** The run's prepared copy for this config (tests/helpers/db-snapshots.ts), if the config is one that was prepared. */
+function preparedCopy(kind: DatabaseKind, overrides: Partial<ServerConfig>, seedDrivers: number): string | undefined {
+  if (overrides.schemasDir !== undefined || overrides.seedPassword !== undefined) return undefined;
+  return inject('dbSnapshots')?.[kind][seedDrivers];
 }
 
 export async function startTestApp(kind: DatabaseKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   process.env.LOG_LEVEL = 'silent';
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const seedDrivers = overrides.seedDrivers ?? 40;
+  const copy = preparedCopy(kind, overrides, seedDrivers);
+  const postgres = kind === 'postgres' ? await createPostgresDatabase(copy) : null;
   const config: ServerConfig = {
     ...configFromEnv({}),
     captchaEnabled: false,
@@ -60,7 +58,10 @@ export async function startTestApp(kind: DatabaseKind, overrides: Partial<Server
     ...overrides,
     databaseUrl: postgres?.url,
   };
-  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const database = await openDatabase({
+    databaseUrl: postgres?.url,
+    ...(kind === 'pglite' && copy ? { loadDataDir: loadPGliteSnapshot(copy) } : {}),
+  });
   const kv = new MemoryKv();
   const { app, ctx } = await buildApp(config, database, kv);
 
