@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { operationAllows, operationPermission, operationsAt } from '../../src/contracts/index.ts';
+import { operationAllows, operationPath, operationPermission, operationsAt } from '../../src/contracts/index.ts';
 import type { EntitySchema, OperationDef, OperationPlacement, WireRecord } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import type { AccessProvider } from '../../src/providers/access.ts';
@@ -37,7 +37,7 @@ function useOperationRunner(entity: EntitySchema, onDone: () => void) {
   /** Calls the server; failures are shown and rethrown (so an input dialog stays open). */
   async function call(operation: OperationDef, target: OperationTarget, input?: WireRecord): Promise<void> {
     try {
-      const result = await data.runOperation(entity.api, operation.key, target, input);
+      const result = await data.runOperation(operationPath(entity, operation), target, input);
       message.success(result.message || '操作成功');
       onDone();
     } catch (error: unknown) {

@@ -54,6 +54,12 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
       if (placement.length !== 1 || placement[0] !== 'row') at(`${base}/placement`, 'an openForm operation opens a form from one row: placement must be ["row"]');
       if (operation.set !== undefined || operation.input !== undefined || operation.panel !== undefined) at(`${base}/openForm`, 'an openForm operation calls no endpoint of its own, so it takes no `set`, `input` or `panel`');
     }
+    if (operation.route !== undefined) {
+      if (typeof operation.route !== 'string' || !/^\/[A-Za-z0-9/_-]+$/.test(operation.route)) at(`${base}/route`, 'a route is a path under the API base, such as "/hybill/hyBill/batchBill"');
+      if (operation.set !== undefined || operation.input !== undefined || operation.panel !== undefined || operation.openForm !== undefined) {
+        at(`${base}/route`, 'a route operation is served by server code, so it takes no `set`, `input`, `panel` or `openForm`');
+      }
+    }
     if (placement.includes('toolbar') && !isObject(operation.when)) {
       at(`${base}/placement`, 'a toolbar operation acts on every row passing `when`, so it needs a `when`');
     }
@@ -102,7 +108,7 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
           at(pointer, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
         }
       }
-    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && !isObject(operation.openForm) && entity.managedBy !== 'server') {
+    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && !isObject(operation.openForm) && operation.route === undefined && entity.managedBy !== 'server') {
       // Server-managed entities implement their operations in code (e.g. 执行一次 runs a job and writes a run row).
       at(base, 'the operation writes nothing: declare `set` or `input`');
     }

@@ -135,8 +135,9 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
   for (const operation of operations) {
-    // A panel or a form opened from the row calls its own endpoints: there is nothing to run here.
-    if (operation.panel || operation.openForm) continue;
+    // A panel or a form opened from the row calls its own endpoints, and a `route` is server code elsewhere
+    // (tests/server/operation-routes.test.ts checks each one exists): there is nothing to run here.
+    if (operation.panel || operation.openForm || operation.route) continue;
     const validateInput = ajv.compile(operationInputSchema(entity.schema, operation));
     const handler = async (request: FastifyRequest) => {
       const caller = requireCaller(request);

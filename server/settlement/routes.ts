@@ -5,7 +5,7 @@
  * Definitions: docs/decisions.md "Settlement counters".
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
 import { BusinessError } from '../core/errors.ts';
@@ -72,7 +72,9 @@ export async function dsXxCounts(ctx: AppContext, caller: Caller): Promise<DsXxC
 }
 
 function idsOf(body: unknown): string[] {
-  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).ids : undefined;
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  // An operation button sends one row as `id`, several as `ids` (comma-joined or an array).
+  const raw = record.ids ?? record.id;
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
   return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
 }
@@ -83,8 +85,10 @@ export function registerSettlementRoutes(app: FastifyInstance, ctx: AppContext, 
   app.get(`${prefix}/hydriver/hyDriver/getDsXx`, { config: { authenticated: true } }, async (request) =>
     ok(await dsXxCounts(ctx, requireCaller(request))));
 
-  // 批结: whoever may edit waybills groups signed ones of one customer into a bill.
-  app.post(`${prefix}/hybill/hyBill/batchBill`, { config: { permission: 'hyshipping:hyShippingNote:edit' } }, async (request) => {
+  // 批结: the waybill list's 生成账单 operation (hy-shipping-note.entity.json `route`) groups signed waybills of one
+  // customer into a bill. PUT is what the operation button sends; POST is JeecgBoot's verb for the same call.
+  const batchBillOptions = { config: { permission: 'hyshipping:hyShippingNote:batchBill' } };
+  const batchBillHandler = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
     const ids = idsOf(request.body);
     if (ids.length === 0) throw new BusinessError('请选择运单');
@@ -92,5 +96,7 @@ export function registerSettlementRoutes(app: FastifyInstance, ctx: AppContext, 
     if (caller.userType !== STAFF_USER_TYPE) throw new BusinessError('只有平台人员可以生成账单');
     const id = await batchBill(ctx.db, caller.tenantId, ids, caller.username);
     return ok({ id }, '生成账单成功!');
-  });
+  };
+  app.put(`${prefix}/hybill/hyBill/batchBill`, batchBillOptions, batchBillHandler);
+  app.post(`${prefix}/hybill/hyBill/batchBill`, batchBillOptions, batchBillHandler);
 }

@@ -331,6 +331,12 @@ export interface OperationDef {
   history?: OperationHistory;
   /** Instead of calling an endpoint, the row button opens another entity's add form filled from the row. */
   openForm?: OperationOpenForm;
+  /**
+   * Instead of `<api>/<key>`, a route the server implements in code (e.g. 批结's `/hybill/hyBill/batchBill`, which
+   * writes another entity's rows), called with the same body (`id`, `ids` or `all`). That route checks
+   * `<prefix>:<key>` and its own guards; `when` still decides where the button shows. No `set` or `input`.
+   */
+  route?: string;
 }
 
 export interface ChildTableDef {

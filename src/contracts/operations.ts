@@ -24,6 +24,11 @@ export function operationPermission(entity: Pick<EntitySchema, 'permissionPrefix
   return `${entity.permissionPrefix}:${operation.key}`;
 }
 
+/** Where an operation's button sends its call: the schema's `route`, else `<api>/<key>`. */
+export function operationPath(entity: Pick<EntitySchema, 'api'>, operation: Pick<OperationDef, 'key' | 'route'>): string {
+  return operation.route ?? `${entity.api}/${operation.key}`;
+}
+
 export function operationsAt(entity: Pick<EntitySchema, 'operations'>, placement: OperationPlacement): OperationDef[] {
   return entityOperations(entity).filter((operation) => operation.placement.includes(placement));
 }

@@ -60,7 +60,8 @@ export interface DataProvider {
   /** A stored file by its server path (e.g. an import error report). */
   download(path: string): Promise<DownloadedFile>;
   /** A declared operation (`PUT <resource>/<key>`) on the given rows, or on every row its guard admits. */
-  runOperation(resource: string, key: string, target: OperationTarget, input?: WireRecord): Promise<WriteResult>;
+  /** Runs a schema operation at its path (`operationPath`: `<api>/<key>` or the operation's `route`). */
+  runOperation(path: string, target: OperationTarget, input?: WireRecord): Promise<WriteResult>;
 }
 
 export type OperationTarget = { ids: RecordId[] } | { all: true };
@@ -161,9 +162,9 @@ export function createDataProvider(http: HttpClient): DataProvider {
       };
     },
     download: (path) => http.download(path),
-    async runOperation(resource, key, target, input = {}) {
+    async runOperation(path, target, input = {}) {
       const rows = 'all' in target ? { all: true } : target.ids.length === 1 ? { id: target.ids[0] } : { ids: target.ids.join(',') };
-      const envelope = await http.request<unknown>({ method: 'put', url: `${resource}/${key}`, data: { ...input, ...rows } });
+      const envelope = await http.request<unknown>({ method: 'put', url: path, data: { ...input, ...rows } });
       return writeResult(envelope.message);
     },
   };

@@ -57,4 +57,17 @@ describe('lint of entity operations', () => {
     expect(byPointer.get('/defaultGrants/ops/2')).toMatch(/"publish" is neither an action nor an operation key/);
     expect(problems.map((p) => p.path).sort()).toEqual([...byPointer.keys()].sort());
   });
+
+  it('takes a route operation (served by server code) without set or input, and refuses one that also writes', () => {
+    const problems = problemsWith((driver) => {
+      driver.operations = [
+        { key: 'exportCard', label: '导出证件', placement: ['batch'], route: '/hydriver/hyDriver/exportCard' },
+        { key: 'both', label: '两者', placement: ['row'], route: '/hydriver/hyDriver/both', set: { reviewStatus: '2' } },
+      ];
+      driver.defaultGrants = { ops: ['list', 'exportCard'] };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/operations/1/route', expect.stringMatching(/takes no `set`, `input`/)],
+    ]);
+  });
 });

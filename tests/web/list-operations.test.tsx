@@ -62,7 +62,7 @@ describe('declared operations on the list page', () => {
     expect(await screen.findByText('确定审核通过吗?')).toBeInTheDocument();
     expect(data.runOperation).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver', 'approve', { ids: ['p1'] }, undefined));
+    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver/approve', { ids: ['p1'] }, undefined));
     expect(await screen.findByText('审核通过成功!')).toBeInTheDocument();
     await waitFor(() => expect(data.getList.mock.calls.length).toBeGreaterThan(callsBefore));
   });
@@ -91,7 +91,7 @@ describe('declared operations on the list page', () => {
     // The button's name carries "loading" while its spinner fades out.
     await user.click(within(dialog).getByRole('button', { name: /确定/ }));
     expect(await screen.findByText('驳回成功!')).toBeInTheDocument();
-    expect(data.runOperation).toHaveBeenLastCalledWith('/hydriver/hyDriver', 'reject', { ids: ['p1'] }, { reviewRemark: '证件模糊' });
+    expect(data.runOperation).toHaveBeenLastCalledWith('/hydriver/hyDriver/reject', { ids: ['p1'] }, { reviewRemark: '证件模糊' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 40_000);
 
@@ -110,14 +110,14 @@ describe('declared operations on the list page', () => {
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('确定审核通过吗?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver', 'approve', { ids: ['p1', 'a1'] }, undefined));
+    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver/approve', { ids: ['p1', 'a1'] }, undefined));
     expect(await screen.findByText('只有待审核的记录可以审核通过')).toBeInTheDocument();
   });
 
   it('folds more than two row operations under 更多 and offers toolbar operations', async () => {
     const user = userEvent.setup();
     const extra: OperationDef[] = [
-      { key: 'blacklist', label: '拉黑', placement: ['row'], set: { remark: '黑名单' } },
+      { key: 'blacklist', label: '拉黑', placement: ['row'], route: '/hydriver/blacklist/add' },
       { key: 'approveAll', label: '全部审核通过', placement: ['toolbar'], when: { reviewStatus: ['1'] }, set: { reviewStatus: '2' }, confirm: '确定全部审核通过吗?' },
     ];
     const entity: EntitySchema = { ...driverEntity, operations: [...driverEntity.operations!, ...extra] };
@@ -130,13 +130,14 @@ describe('declared operations on the list page', () => {
     await user.hover(within(row).getByRole('button', { name: /更多/ }));
     expect(await screen.findByRole('menuitem', { name: '驳回' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: '拉黑' }));
-    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver', 'blacklist', { ids: ['p1'] }, undefined));
+    // A route operation calls the server-written route instead of <api>/<key>.
+    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/blacklist/add', { ids: ['p1'] }, undefined));
     // The approved row has one applicable operation: it stays inline.
     expect(within(rowOf('已过李四')).getByRole('button', { name: '拉黑' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '全部审核通过' }));
     expect(await screen.findByText('确定全部审核通过吗?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver', 'approveAll', { all: true }, undefined));
+    await waitFor(() => expect(data.runOperation).toHaveBeenCalledWith('/hydriver/hyDriver/approveAll', { all: true }, undefined));
   });
 });
