@@ -5,6 +5,7 @@
  */
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { lintOperations } from './operations-lint.ts';
+import { lintReviewOnChange } from './review-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
 import { lintUniqueAndExpiry } from './unique-lint.ts';
 import { lintConditions } from './condition-lint.ts';
@@ -112,6 +113,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
   }
 
   lintOperations(entity, fields, dictionaries, at);
+  lintReviewOnChange(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
   lintUniqueAndExpiry(entity, fields, at);
   lintConditions(entity, fields, dictionaries, at);

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
+import { reopenReviewOnChange, reopenedMessage } from './review-on-change.ts';
 import { entityActions, permissionCode, type EntitySchema } from '../../src/contracts/entity.ts';
 import { normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
@@ -154,6 +155,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
     const scope = await scopeOf(request, caller);
     const lineItems = await prepareChildRows(ctx, caller, children, body);
+    let reopened: string[] = [];
     await ctx.db
       .transaction()
       .execute(async (tx) => {
@@ -172,6 +174,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         enforceCustomer(entity, caller, record, id);
         await applyCopies(ctx, tx, entity, caller, record, body, existing);
         applyComputed(entity, record);
+        const review = reopenReviewOnChange(entity.schema, existing, record);
+        reopened = review.labels;
         const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
         if (errors.length > 0) throw new ValidationError(errors);
         await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
@@ -180,6 +184,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
         await updateRow(tx, entity, caller.tenantId, id, {
           ...writableValues(entity, record),
+          ...review.values,
           updateBy: caller.username,
           updateTime: new Date().toISOString(),
         }, scope);
@@ -189,7 +194,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       .catch((error: unknown) => translateUniqueViolation(entity, error));
     // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
     ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
-    return ok(null, '编辑成功!');
+    return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : '编辑成功!');
   };
   if (exposes.has('edit')) {
     app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);

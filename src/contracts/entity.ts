@@ -262,6 +262,19 @@ export interface EntitySchema {
   children?: ChildTableDef[];
   /** Combinations of fields unique per tenant: a unique index plus a friendly pre-check (single fields use `unique`). */
   uniqueTogether?: UniqueTogetherDef[];
+  /** An approved record goes back to review when an edit changes one of its certificates (freight-domain §2.2). */
+  reviewOnChange?: ReviewOnChangeDef;
+}
+
+export interface ReviewOnChangeDef {
+  /** The review state field (a dictionary field), e.g. reviewStatus. */
+  field: string;
+  /** States that are re-opened, e.g. ["2"] (审核通过). */
+  from: string[];
+  /** The state an edit moves them to, e.g. "1" (待审核). */
+  to: string;
+  /** Fields whose change re-opens the review: certificate numbers, images, validity dates. */
+  fields: string[];
 }
 
 /**

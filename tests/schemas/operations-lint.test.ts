@@ -70,4 +70,19 @@ describe('lint of entity operations', () => {
       ['/operations/1/route', expect.stringMatching(/takes no `set`, `input`/)],
     ]);
   });
+
+  it('checks reviewOnChange: a dictionary state field, its items, and declared watched fields', () => {
+    const problems = problemsWith((driver) => {
+      driver.reviewOnChange = { field: 'reviewStatus', from: ['2', '7'], to: '1', fields: ['licenseNo', 'reviewStatus', 'ghost'] };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/reviewOnChange/from/1', '"7" is not an item of dictionary "review_status"'],
+      ['/reviewOnChange/fields/1', 'the state field cannot re-open its own review'],
+      ['/reviewOnChange/fields/2', '"ghost" is not a declared field'],
+    ]);
+    const notDict = problemsWith((driver) => {
+      driver.reviewOnChange = { field: 'driverName', from: ['2'], to: '1', fields: ['licenseNo'] };
+    });
+    expect(notDict.map((p) => p.message)).toEqual(['"driverName" must be a dictionary field']);
+  });
 });
