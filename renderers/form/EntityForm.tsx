@@ -97,6 +97,32 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     [entity, recordId],
   );
 
+  // Add: fields with `configDefault` start from the platform configuration (a failed read keeps `default`).
+  const configured = useMemo(() => Object.entries(entity.fields).filter(([, field]) => field.configDefault), [entity]);
+  const [configLoading, setConfigLoading] = useState(mode === 'add' && configured.length > 0 && Boolean(lookups.platformConfig));
+  useEffect(() => {
+    if (mode !== 'add' || configured.length === 0 || !lookups.platformConfig) return;
+    let live = true;
+    lookups
+      .platformConfig()
+      .then((config) => {
+        if (!live) return;
+        const defaults: FormData = {};
+        for (const [name, field] of configured) {
+          const value = config[field.configDefault ?? ''];
+          if (value !== undefined && value !== null && initialValues?.[name] === undefined) defaults[name] = value;
+        }
+        typedRef.current = { ...typedRef.current, ...defaults };
+        setInitialData((current) => ({ ...current, ...defaults }));
+      })
+      .catch(() => undefined)
+      .finally(() => live && setConfigLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [configured, initialValues, lookups, mode]);
+  const busy = loading || configLoading;
+
   useEffect(() => {
     if (mode !== 'edit' || recordId === undefined) return;
     let live = true;
@@ -169,7 +195,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const title = `${mode === 'edit' ? '编辑' : '新增'}${entity.title}`;
   const body = loadError ? (
         <Alert type="error" showIcon title="读取记录失败" description={loadError} />
-      ) : loading ? (
+      ) : busy ? (
         <div style={{ textAlign: 'center', padding: 32 }}>
           <Spin />
         </div>
@@ -186,7 +212,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
           onSubmit={onSubmit}
         />
       );
-  const ready = !loading && !loadError;
+  const ready = !busy && !loadError;
   const withChildren = (
     <>
       {body}
@@ -206,7 +232,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
         actions={[
           <Space key="buttons">
             <Button onClick={onClose}>取消</Button>
-            <Button type="primary" loading={saving} disabled={loading || !!loadError} onClick={submit}>
+            <Button type="primary" loading={saving} disabled={busy || !!loadError} onClick={submit}>
               确定
             </Button>
           </Space>,
@@ -225,7 +251,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       okText="确定"
       cancelText="取消"
       confirmLoading={saving}
-      okButtonProps={{ disabled: loading || !!loadError }}
+      okButtonProps={{ disabled: busy || !!loadError }}
       onOk={submit}
       onCancel={onClose}
       mask={{ closable: false }}

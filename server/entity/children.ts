@@ -17,6 +17,7 @@ import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from './registry.ts';
 import { insertRow, updateRow } from './repository.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
+import { configForDefaults } from '../settings/hy-config.ts';
 import { hashPasswords, sanitiseRecord } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
@@ -67,12 +68,13 @@ export async function prepareChildRows(ctx: AppContext, caller: Caller, children
     const max = def.maxRows ?? DEFAULT_MAX_CHILD_ROWS;
     if (raw.length > max) throw new BusinessError(`${def.title}最多${max}行`);
     const rows: PreparedChildRows['rows'] = [];
+    const config = await configForDefaults(ctx, entity);
     for (const [index, item] of raw.entries()) {
       if (!item || typeof item !== 'object' || Array.isArray(item)) throw new BusinessError(`${rowLabel(def, index)}的数据格式不正确`);
       const row = item as WireRecord;
       const record = normaliseRecord(entity.schema, row);
       sanitiseRecord(entity, record);
-      applyDefaults(entity, record);
+      applyDefaults(entity, record, config);
       // The real parent id is not known yet on add; any valid id satisfies the field's own rules.
       record[def.foreignKey] = 'parent';
       if (def.sortField) record[def.sortField] = index + 1;

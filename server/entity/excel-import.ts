@@ -18,6 +18,7 @@ import type { EntityRuntime } from './registry.ts';
 import { insertRow } from './repository.ts';
 import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
+import { configForDefaults } from '../settings/hy-config.ts';
 import { uniqueTogetherInFile } from './unique-together.ts';
 import { enforceCustomer } from './data-scope.ts';
 import { treeRules } from './tree.ts';
@@ -135,8 +136,9 @@ export async function importExcel(
   // Tree entities: each row's parent must be an existing node of the tenant; those parents gain hasChild.
   const tree = treeRules(entity);
   const parents = new Set<string>();
+  const config = await configForDefaults(ctx, entity);
   for (const row of rows) {
-    applyDefaults(entity, row.record);
+    applyDefaults(entity, row.record, config);
     enforceCustomer(entity, caller, row.record);
     const errors = recordErrors(ctx, entity, row.record);
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));

@@ -16,6 +16,7 @@ import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
 import { deleteRows, findRow, insertRow, listRows, presentRows, updateRow } from './repository.ts';
 import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
+import { configForDefaults } from '../settings/hy-config.ts';
 import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
@@ -121,7 +122,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
-    applyDefaults(entity, record);
+    applyDefaults(entity, record, await configForDefaults(ctx, entity));
     enforceCustomer(entity, caller, record);
     await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
     applyComputed(entity, record);

@@ -99,10 +99,16 @@ export async function assertUnique(ctx: AppContext, entity: EntityRuntime, calle
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-/** Field defaults for a new record, where the body left the field out. */
-export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>): void {
+/**
+ * Field defaults for a new record, where the body left the field out: the platform configuration's value for
+ * fields with `configDefault` (when `config` is given, see configForDefaults), else the field's `default`.
+ */
+export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>, config?: Record<string, unknown>): void {
   for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (record[name] === undefined && field.default !== undefined && !field.readOnly) record[name] = field.default;
+    if (record[name] !== undefined || field.readOnly) continue;
+    const configured = field.configDefault && config ? config[field.configDefault] : undefined;
+    if (configured !== undefined && configured !== null) record[name] = configured;
+    else if (field.default !== undefined) record[name] = field.default;
   }
 }
 

@@ -32,6 +32,13 @@ export async function readPlatformConfig(ctx: AppContext, entity: EntityRuntime)
   return config;
 }
 
+/** The platform configuration when the entity has `configDefault` fields (one read per add or import), else undefined. */
+export async function configForDefaults(ctx: AppContext, entity: EntityRuntime): Promise<Record<string, unknown> | undefined> {
+  if (!Object.values(entity.schema.fields).some((field) => field.configDefault)) return undefined;
+  const config = ctx.entities.find((e) => e.schema.name === 'hyConfig');
+  return config ? readPlatformConfig(ctx, config) : undefined;
+}
+
 export function registerHyConfigRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const entity = ctx.entities.find((e) => e.schema.name === 'hyConfig');
   if (!entity) throw new Error('schemas/entities/system/hy-config.entity.json is missing');

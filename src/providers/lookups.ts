@@ -26,6 +26,8 @@ export interface LookupProvider {
   checkRule(ruleCode: string, value: string): Promise<string | undefined>;
   /** Next run times of a cron expression from `<api>/cronPreview`, or the server's reason it is not valid. */
   cronPreview(api: string, cron: string, count: number): Promise<CronPreview>;
+  /** The platform configuration (平台设置, `GET /hyconfig/hyConfig/cfg`), for fields' `configDefault`. */
+  platformConfig?(): Promise<Record<string, unknown>>;
 }
 
 export type CronPreview = { times: string[] } | { error: string };
@@ -44,6 +46,10 @@ async function refusal(call: () => Promise<unknown>): Promise<string | undefined
 export function createLookupProvider(http: HttpClient): LookupProvider {
   let tree: Promise<DepartTreeNode[]> | undefined;
   return {
+    async platformConfig() {
+      // Read each time a form needs it (not cached), so a change in 平台设置 shows in the next form at once.
+      return (await http.getResult<Record<string, unknown>>('/hyconfig/hyConfig/cfg')) ?? {};
+    },
     departTree() {
       // The tree rarely changes within a session; a failed load is retried next time.
       tree ??= http.getResult<DepartTreeNode[]>('/sys/sysDepart/queryTreeList').catch((error: unknown) => {

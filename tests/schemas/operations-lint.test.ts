@@ -85,4 +85,17 @@ describe('lint of entity operations', () => {
     });
     expect(notDict.map((p) => p.message)).toEqual(['"driverName" must be a dictionary field']);
   });
+
+  it('checks configDefault names a platform setting of the same type and dictionary', () => {
+    const problems = problemsWith((driver) => {
+      driver.fields.creditScore = { ...driver.fields.creditScore, configDefault: 'ghostSetting' };
+      driver.fields.remark = { ...driver.fields.remark, configDefault: 'vatRate' };
+      driver.fields.reviewStatus = { ...driver.fields.reviewStatus, configDefault: 'defaultSettlementType' };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/fields/creditScore/configDefault', '"ghostSetting" is not a field of the platform configuration (hyConfig)'],
+      ['/fields/reviewStatus/configDefault', '"defaultSettlementType" uses dictionary "settlement_type"; this field uses "review_status"'],
+      ['/fields/remark/configDefault', '"vatRate" is a number setting; this field is text'],
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import EntityForm from '../../renderers/form/EntityForm.tsx';
 import { HttpError } from '../../src/http/errors.ts';
 import { dictionaries, driverEntity, VALID_ID_CARD } from './fixtures/driver.ts';
-import { renderWithServices, stubData } from './helpers/render-screen.tsx';
+import { renderWithServices, stubData, stubLookups } from './helpers/render-screen.tsx';
 
 function renderForm(data = stubData(), mode: 'add' | 'edit' = 'add') {
   const onSaved = vi.fn();
@@ -76,6 +76,25 @@ describe('form renderer', () => {
       reviewStatus: '1',
     });
     expect(onSaved).toHaveBeenCalledWith('添加成功！');
+  });
+
+  it('starts a new record from the platform configuration where a field has configDefault', async () => {
+    const user = userEvent.setup();
+    const entity = { ...driverEntity, fields: { ...driverEntity.fields, creditScore: { ...driverEntity.fields.creditScore, configDefault: 'defaultCreditScore' } } };
+    const platformConfig = vi.fn(async () => ({ defaultCreditScore: 90 }));
+    const data = stubData();
+    renderWithServices(<EntityForm entity={entity} mode="add" open onClose={vi.fn()} onSaved={vi.fn()} />, {
+      data, dicts: dictionaries, lookups: stubLookups({ platformConfig }),
+    });
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(screen.getByLabelText(/信用分/)).toHaveValue('90'));
+    await user.type(screen.getByLabelText(/姓名/), '李四');
+    await user.type(screen.getByLabelText(/身份证号/), VALID_ID_CARD);
+    await user.type(screen.getByLabelText(/手机号/), '13800138000');
+    await chooseOption(user, '准驾车型', 'B2');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(data.create).toHaveBeenCalledWith('/hydriver/hyDriver', expect.objectContaining({ creditScore: 90 })));
+    expect(platformConfig).toHaveBeenCalledTimes(1);
   });
 
   it('marks the fields the server refused and shows its message', async () => {
