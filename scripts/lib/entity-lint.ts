@@ -124,6 +124,14 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
     if (!isObject(def)) at('/dataScope/customer', `"${entity.dataScope.customer}" is not a declared field`);
     else if (def.type !== 'string') at('/dataScope/customer', `"${entity.dataScope.customer}" must be a string field (it holds a customer id)`);
   }
+  if (isObject(entity.dataScope) && entity.dataScope.customerReaders !== undefined) {
+    const scope = entity.dataScope;
+    if (typeof scope.customer !== 'string' || scope.customer === 'id') at('/dataScope/customerReaders', 'reader fields widen a customer scope: declare `customer` (a field, not "id") first');
+    asArray(scope.customerReaders).forEach((name, i) => {
+      const def = typeof name === 'string' ? fields[name] : undefined;
+      if (!isObject(def) || def.type !== 'string') at(`/dataScope/customerReaders/${i}`, `"${String(name)}" must be a declared string field (it holds a customer id)`);
+    });
+  }
 }
 
 // Password fields take a length policy too (minLength/maxLength compile into the shared ajv schema).

@@ -28,18 +28,24 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Conditions (to AND into every read, update and delete) that confine the caller to their rows. */
+/** Conditions (to AND into every update and delete, and reads unless readScopeConditions) confining the caller. */
 export async function scopeConditions(
   db: Kysely<SystemTables>,
   entity: EntityRuntime,
   caller: Caller,
   log?: Pick<FastifyBaseLogger, 'warn'>,
+  access: 'read' | 'write' = 'write',
 ): Promise<Condition[]> {
   const conditions: Condition[] = [];
   const scope = entity.schema.dataScope;
   const customer = confinedCustomer(entity, caller);
   if (customer === null) conditions.push(sql`false`);
-  else if (customer !== undefined) conditions.push(sql`${sql.id(entity.columns.get(scope!.customer!)!)} = ${customer}`);
+  else if (customer !== undefined) {
+    // Reads also admit rows naming the caller's customer in a reader field (an agent's brokered orders).
+    const fields = [scope!.customer!, ...(access === 'read' ? (scope!.customerReaders ?? []) : [])];
+    const matches = fields.map((field) => sql`${sql.id(entity.columns.get(field)!)} = ${customer}`);
+    conditions.push(matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` or `)})`);
+  }
   if (scope?.department) {
     const org = caller.orgCode;
     conditions.push(org ? sql`sys_org_code like ${`${escapeLike(org)}%`} escape '\\'` : sql`false`);
@@ -51,6 +57,16 @@ export async function scopeConditions(
     conditions.push(...ruleConditions(entity, rules, caller, log));
   }
   return conditions;
+}
+
+/** The scope of what the caller may read: scopeConditions plus the schema's `customerReaders`. */
+export function readScopeConditions(
+  db: Kysely<SystemTables>,
+  entity: EntityRuntime,
+  caller: Caller,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Condition[]> {
+  return scopeConditions(db, entity, caller, log, 'read');
 }
 
 export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';

@@ -15,7 +15,7 @@ import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
 import { countRows, iterateRows, presentRows } from './repository.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
-import { scopeConditions } from './data-scope.ts';
+import { readScopeConditions } from './data-scope.ts';
 
 export const EXPORT_ROW_LIMIT = 100_000;
 
@@ -45,7 +45,7 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   const selections = (rawSelections ?? '').split(',').map((id) => id.trim()).filter(Boolean);
   const extra = [
     ...(selections.length > 0 ? [sql`id in (${sql.join(selections)})`] : []),
-    ...(await scopeConditions(ctx.db, entity, caller, reply.log)),
+    ...(await readScopeConditions(ctx.db, entity, caller, reply.log)),
   ];
   const total = await countRows(ctx.db, entity, caller.tenantId, params, extra);
   if (total > EXPORT_ROW_LIMIT) {

@@ -35,7 +35,7 @@ interface CachedTotal {
 
 // Per database handle, so two databases in one process (tests run both backends) never share a total.
 let totalsByDb = new WeakMap<Db, Map<string, CachedTotal>>();
-const pendingTotals = new Map<string, Promise<number>>();
+const pendingByDb = new WeakMap<Db, Map<string, Promise<number>>>();
 
 function totalsOf(db: Db): Map<string, CachedTotal> {
   let totals = totalsByDb.get(db);
@@ -85,13 +85,16 @@ export async function countMatches(db: Db, from: RawBuilder<unknown>, where: Raw
     return small;
   }
   // Concurrent requests for the same large total share one count instead of each scanning the table.
-  let pending = pendingTotals.get(key);
+  let pendingTotals = pendingByDb.get(db);
+  if (!pendingTotals) pendingByDb.set(db, (pendingTotals = new Map()));
+  const inFlight = pendingTotals;
+  let pending = inFlight.get(key);
   if (!pending) {
     pending = sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`
       .execute(db)
       .then((result) => result.rows[0]?.total ?? 0)
-      .finally(() => pendingTotals.delete(key));
-    pendingTotals.set(key, pending);
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
   const total = await pending;
   remember(cachedTotals, key, total);

@@ -25,7 +25,7 @@ import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { applyComputed, applyCopies } from './transitions.ts';
-import { enforceCustomer, idsInScope, scopeConditions } from './data-scope.ts';
+import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
 
@@ -67,6 +67,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   };
   /** The caller's data scope on this entity (customer, department, data rules), ANDed into reads and writes. */
   const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
+  /** What the caller may read: the scope above plus rows naming their customer in a `customerReaders` field. */
+  const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
     const scope = await scopeOf(request, caller);
     return ctx.db.transaction().execute(async (tx) => {
@@ -78,7 +80,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
-    const extra = [...(tree?.listConditions(params) ?? []), ...(await scopeOf(request, caller))];
+    const extra = [...(tree?.listConditions(params) ?? []), ...(await readScopeOf(request, caller))];
     const page = await listRows(ctx.db, entity, caller.tenantId, params, extra);
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
     return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
@@ -89,14 +91,14 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     const pid = String(request.query.pid ?? '').trim();
     if (!pid) throw new BusinessError('缺少上级节点ID');
-    const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await scopeOf(request, caller));
+    const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await readScopeOf(request, caller));
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
     return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
   });
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
-    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await scopeOf(request, caller));
+    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await readScopeOf(request, caller));
     if (!row) throw new BusinessError(NOT_FOUND);
     // Full values only for people who may edit the record; everyone else sees what the list shows.
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, [row]);
@@ -109,7 +111,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     app.get<{ Querystring: { id?: string } }>(`${base}/${childListPath(child.def)}`, { config: { permission: code('list') } }, async (request) => {
       const caller = requireCaller(request);
       const id = String(request.query.id ?? '');
-      const parent = await findRow(ctx.db, entity, caller.tenantId, id, await scopeOf(request, caller));
+      const parent = await findRow(ctx.db, entity, caller.tenantId, id, await readScopeOf(request, caller));
       if (!parent) throw new BusinessError(NOT_FOUND);
       const rows = await childRowsOf(ctx.db, caller.tenantId, child, id);
       const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, child.entity, caller.tenantId, rows);

@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AppContext, Caller } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
-import { scopeConditions } from '../entity/data-scope.ts';
+import { readScopeConditions } from '../entity/data-scope.ts';
 import { isSecretProperty } from '../entity/field-types.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
@@ -77,7 +77,7 @@ async function shadows(db: Db, caller: Caller, entities: EntityRuntime[]): Promi
         if (hiddenWhen) return sql`case when ${hiddenWhen} then null else ${shown} end as ${sql.id(column)}`;
         return mask && !unmasked ? sql`${shown} as ${sql.id(column)}` : shown;
       });
-    const scope = await scopeConditions(db, entity, caller);
+    const scope = await readScopeConditions(db, entity, caller);
     const where = sql.join([sql`tenant_id = ${caller.tenantId}`, ...scope], sql` and `);
     const table = sql.id(entity.schema.table);
     parts.push(sql`${table} as (select ${sql.join(columns)} from ${table} where ${where})`);

@@ -15,7 +15,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { findRow, presentRows } from '../entity/repository.ts';
-import { scopeConditions } from '../entity/data-scope.ts';
+import { readScopeConditions } from '../entity/data-scope.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
 
 export const VXE_CHANNEL = 'vxeSocket';
@@ -103,7 +103,7 @@ export class LiveRows {
   async canSee(caller: Caller, entityName: string, id: string): Promise<boolean> {
     const entity = this.entityOf(entityName);
     if (!entity || !caller.permissions.has(permissionCode(entity.schema, 'list'))) return false;
-    return (await findRow(this.ctx.db, entity, caller.tenantId, id, await scopeConditions(this.ctx.db, entity, caller))) !== null;
+    return (await findRow(this.ctx.db, entity, caller.tenantId, id, await readScopeConditions(this.ctx.db, entity, caller))) !== null;
   }
 
   /** A row changed: every process delivers it to its pages showing that table. */
@@ -132,9 +132,9 @@ export class LiveRows {
     );
     if (receivers.length === 0) return 0;
     // Receivers with the same scope conditions see the same row: one read per distinct scope, not per page.
-    const byScope = new Map<string, { conditions: Awaited<ReturnType<typeof scopeConditions>>; pages: LivePage[] }>();
+    const byScope = new Map<string, { conditions: Awaited<ReturnType<typeof readScopeConditions>>; pages: LivePage[] }>();
     for (const page of receivers) {
-      const conditions = await scopeConditions(this.ctx.db, entity, page.caller);
+      const conditions = await readScopeConditions(this.ctx.db, entity, page.caller);
       const compiled = sql.join([sql`true`, ...conditions], sql` and `).compile(this.ctx.db);
       const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
       const group = byScope.get(key) ?? { conditions, pages: [] };

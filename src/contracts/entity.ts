@@ -294,6 +294,11 @@ export interface DataScope {
    * edits always carry it. `"id"` is the customer table itself: the row is the customer (no adds then).
    */
   customer?: string;
+  /**
+   * Further fields naming a customer who may read the row but not change it: `["agentId"]` lets the agent (经纪人)
+   * see the orders and waybills it brokers for another shipper (list, detail, export, reports, live updates).
+   */
+  customerReaders?: string[];
   /** Department-scoped: only rows whose sysOrgCode is the caller's department or one below it. */
   department?: boolean;
 }

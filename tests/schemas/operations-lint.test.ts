@@ -98,4 +98,18 @@ describe('lint of entity operations', () => {
       ['/fields/remark/configDefault', '"vatRate" is a number setting; this field is text'],
     ]);
   });
+
+  it('checks dataScope.customerReaders: string fields, and only beside a customer field', () => {
+    const problems = problemsWith((driver) => {
+      driver.dataScope = { customer: 'driverName', customerReaders: ['creditScore', 'ghost'] };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/dataScope/customerReaders/0', '"creditScore" must be a declared string field (it holds a customer id)'],
+      ['/dataScope/customerReaders/1', '"ghost" must be a declared string field (it holds a customer id)'],
+    ]);
+    const alone = problemsWith((driver) => {
+      driver.dataScope = { customerReaders: ['driverName'] };
+    });
+    expect(alone.map((p) => p.path)).toEqual(['/dataScope/customerReaders']);
+  });
 });

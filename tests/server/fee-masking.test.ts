@@ -105,4 +105,23 @@ describe.each(BACKENDS)('fee masking on %s', (kind) => {
     expect(Number(agent.total_fee)).toBe(7000);
     expect(Number(direct.driver_fee)).toBe(6400);
   });
+
+  it('shows the agent the orders and waybills it brokers, fees included, but lets it change none of them', async () => {
+    await sql`update sys_user set customer_id = ${ids.agentCo} where username = 'shipperadmin'`.execute(t.ctx.db);
+    await sql`insert into sys_role_permission (role_id, permission_id)
+      select r.id, 'perm:hyorder:hyOrder:edit' from sys_role r where r.role_code = 'shipperadmin' on conflict do nothing`.execute(t.ctx.db);
+    const agent = await t.login('shipperadmin');
+    const orders = await listAs(agent, `${ORDER}/list`);
+    expect(orders.map((r) => r.orderNo)).toEqual(['DD-AGENT-1']);
+    expect(Number(orders[0].driverFee)).toBe(6400);
+    const detail = await t.call<WireRecord>({ method: 'GET', url: `${ORDER}/queryById?id=${String(orders[0].id)}`, token: agent });
+    expect(Number(detail.body.result.customerFee)).toBe(7360);
+    const notes = await listAs(agent, `${NOTE}/list`);
+    expect(notes.map((r) => [r.shippingNoteNumber, Number(r.driverFee)])).toEqual([['YDAGENT01', 6400]]);
+    // Reading is all: the order stays the shipper's.
+    const edit = await t.call({ method: 'PUT', url: `${ORDER}/edit`, token: agent, payload: { id: orders[0].id, remark: '经纪人改的' } });
+    expect(edit.body).toMatchObject({ success: false, message: '未找到对应数据' });
+    const owner = await sql<{ customer_id: string; remark: string | null }>`select customer_id, remark from hy_order where order_no = 'DD-AGENT-1'`.execute(t.ctx.db);
+    expect(owner.rows[0]).toEqual({ customer_id: ids.shipperCo, remark: null });
+  });
 });
