@@ -12,7 +12,12 @@ import { GridStore } from './store.ts';
 import { GridRowView, type LaidOutColumn } from './GridRowView.tsx';
 import { GridFooter, GridHeader, GridToolbar } from './GridChrome.tsx';
 import { rowsForSave } from './rows.ts';
-import { columnOptions, isEditable } from './cells.tsx';
+import { columnOptions, isEditable, takesText, valuesOut } from './cells.tsx';
+import { DetailHeights, RowDetail } from './RowExpand.tsx';
+import { dropTarget, useRowDragSort } from './drag-sort.ts';
+import { gridEnhance } from './enhance.ts';
+import './UploadCell.tsx';
+import './DirectoryCells.tsx';
 import { parseClipboard, planPaste } from './clipboard.ts';
 import { validateCell, validateRows } from './validation.ts';
 import { ROW_HEIGHT, type EditableTableProps, type ToolbarButton } from './types.ts';
@@ -20,7 +25,7 @@ import './editable-table.css';
 
 const DEFAULT_WIDTH = 160;
 const NO_ROWS: never[] = [];
-const DEFAULT_BUTTONS: ToolbarButton[] = ['add', 'remove', 'clearSelection'];
+const DEFAULT_BUTTONS: ToolbarButton[] = ['add', 'remove', 'clearSelection', 'expand'];
 
 /**
  * The window's rows in slot order (index % pool): the DOM order of recycled rows then never changes while
@@ -38,17 +43,21 @@ function withKeywordColumns(props: EditableTableProps): GridColumn[] {
   const declared = props.columns.filter((c) => c.type !== 'hidden');
   const has = (type: string) => declared.some((c) => c.type === type);
   const leading: GridColumn[] = [];
-  if (props.dragSort && !has('row-drag-sort')) leading.push({ key: '__drag', title: '排序', type: 'row-drag-sort', width: 64 });
+  // Wide enough for the drag handle and 上移 / 下移.
+  if (props.dragSort && !has('row-drag-sort')) leading.push({ key: '__drag', title: '排序', type: 'row-drag-sort', width: 88 });
   if (props.rowNumber && !has('row-number')) leading.push({ key: '__number', title: '#', type: 'row-number' });
   if (props.rowSelection && !has('row-checkbox') && !has('row-radio')) {
     leading.push({ key: '__select', title: '', type: props.rowSelectionType === 'radio' ? 'row-radio' : 'row-checkbox' });
   }
+  if (props.rowExpand && !has('row-expand')) leading.push({ key: '__expand', title: '', type: 'row-expand' });
   return [...leading, ...declared];
 }
 
 export default function EditableTable(props: EditableTableProps) {
   const { access, live, dicts } = useServices();
-  const columns = useMemo(() => withKeywordColumns(props), [props.columns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => withKeywordColumns(props), [props.columns, props.dragSort, props.rowNumber, props.rowSelection, props.rowSelectionType, props.rowExpand]); // eslint-disable-line react-hooks/exhaustive-deps
+  const expandColumn = columns.find((c) => c.type === 'row-expand');
+  const dragColumn = columns.some((c) => c.type === 'row-drag-sort');
   const [store] = useState(() => new GridStore(props.columns, props.rows ?? []));
   // A new `rows` array (by identity) starts the grid over; the one the store was built with does not.
   const loadedRows = useRef(props.rows);
@@ -71,7 +80,12 @@ export default function EditableTable(props: EditableTableProps) {
     });
   }, [live, socketKey, caseId, reloadEffect, store]);
 
+  // Table enhancement (named hooks registered under the table's code; never evaluated text).
+  const enhance = gridEnhance(props.enhance);
+  store.rowInit = enhance?.onRowAdded;
+
   const structure = useSyncExternalStore((l) => store.subscribeStructure(l), () => store.structure);
+  const expandVersion = useSyncExternalStore((l) => store.subscribeExpanded(l), () => store.expandVersion);
   const onChange = props.onChange;
   useEffect(() => {
     if (!onChange) return undefined;
@@ -130,28 +144,57 @@ export default function EditableTable(props: EditableTableProps) {
   const dataColumns = useMemo(() => laidOut.filter((l) => !isKeywordType(l.column.type)), [laidOut]);
   const totalWidth = laidOut.reduce((sum, l) => sum + l.width, 0);
 
-  const rowHeight = ROW_HEIGHT[props.size ?? 'medium'];
+  const size = props.size && props.size in ROW_HEIGHT ? props.size : 'medium';
+  const rowHeight = ROW_HEIGHT[size];
   const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const viewport = props.height ?? 400;
+  // An expanded row is its line plus its detail's measured height; other rows are one line.
+  const [details] = useState(() => new DetailHeights());
+  const estimateSize = useCallback(
+    (index: number) => {
+      const row = expandColumn && store.expandedCount() > 0 ? store.at(index) : undefined;
+      return row && store.isExpanded(row.id) ? rowHeight + details.get(row.id) : rowHeight;
+    },
+    [expandColumn, store, rowHeight, details],
+  );
   // initialRect: the first paint already shows a screenful of rows, before the scroll box is measured.
   const virtualizer = useVirtualizer({
     count: store.size(),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 4,
     initialRect: { width: 1200, height: viewport },
   });
+  // Sizes come from estimateSize only (no per-row measuring): lay out again when what it answers changes.
+  const [detailVersion, setDetailVersion] = useState(0);
+  const onDetailHeight = useCallback((id: string, height: number) => details.set(id, height) && setDetailVersion((v) => v + 1), [details]);
+  useEffect(() => {
+    if (expandColumn) virtualizer.measure();
+  }, [virtualizer, expandColumn, expandVersion, detailVersion, structure]);
+  const { drag, onDragStart } = useRowDragSort(store, virtualizer, scrollRef, bodyRef, rowHeight);
 
   const [active, setActive] = useState<{ id: string; key: string; editing: boolean }>();
   const handlers = props.handlers;
   const onActivate = useCallback((id: string, key: string, edit: boolean) => setActive({ id, key, editing: edit }), []);
   const onCellChange = useCallback(
     (id: string, key: string, value: unknown) => {
+      const check = (cellKey: string) => {
+        const column = columns.find((c) => c.key === cellKey);
+        if (column?.validateRules?.length) store.setCellError(id, cellKey, validateCell(store.all(), store.positionOf(id), column, handlers, store.valueCounts(cellKey)));
+      };
       store.setCell(id, key, value);
-      const column = columns.find((c) => c.key === key);
-      if (column?.validateRules?.length) store.setCellError(id, key, validateCell(store.all(), store.positionOf(id), column, handlers, store.valueCounts(key)));
+      check(key);
+      const row = store.byId(id);
+      const linked = row && enhance?.onCellChange?.({ row, key, value, rowIndex: store.positionOf(id) });
+      if (!linked) return;
+      for (const [linkedKey, linkedValue] of Object.entries(linked)) {
+        if (linkedKey === 'id' || linkedKey === key) continue;
+        store.setCell(id, linkedKey, linkedValue);
+        check(linkedKey);
+      }
     },
-    [store, columns, handlers],
+    [store, columns, handlers, enhance],
   );
   const frameRef = useRef<HTMLDivElement>(null);
   const moveActive = useCallback(
@@ -206,7 +249,7 @@ export default function EditableTable(props: EditableTableProps) {
       event.preventDefault();
       setActive({ ...active, editing: true });
     } else if (event.key === 'Tab') moveActive(event.shiftKey ? 'previous' : 'next');
-    else if ((event.key === 'Delete' || event.key === 'Backspace') && editable) onCellChange(active.id, active.key, '');
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && editable && layout && takesText(layout.column)) onCellChange(active.id, active.key, '');
   };
 
   /** A block pasted from a spreadsheet fills cells from the active one, adding rows as needed. */
@@ -217,7 +260,7 @@ export default function EditableTable(props: EditableTableProps) {
     event.preventDefault();
     const editable = (column: GridColumn) => {
       const layout = dataColumns.find((l) => l.column.key === column.key);
-      return Boolean(layout && isEditable(column) && !layout.disabled);
+      return Boolean(layout && takesText(column) && !layout.disabled);
     };
     const plan = planPaste(parseClipboard(text), dataColumns.map((l) => l.column), store.positionOf(active.id), active.key, store.size(), editable);
     if (plan.addRows > 0) store.add(plan.addRows);
@@ -239,7 +282,11 @@ export default function EditableTable(props: EditableTableProps) {
       }
       return errors;
     },
-    getValues: () => rowsForSave(store.all(), { dragSortKey: props.dragSort ? (props.dragSortKey ?? 'orderNum') : undefined }),
+    getValues() {
+      const rows = rowsForSave(store.all(), { dragSortKey: dragColumn ? (props.dragSortKey ?? 'orderNum') : undefined });
+      const out = valuesOut(props.columns);
+      return out ? rows.map(out) : rows;
+    },
     addRows: (count) => void store.add(count),
     patchRow: (id, patch) => store.patchRow(id, patch),
     announceRow(id) {
@@ -247,7 +294,7 @@ export default function EditableTable(props: EditableTableProps) {
       if (row && live && socketKey) live.sendUpdate(socketKey, row, caseId);
     },
     markErrors: (errors) => store.setErrors(errors),
-  }), [store, virtualizer, handlers, props.columns, props.dragSort, props.dragSortKey, live, socketKey, caseId]);
+  }), [store, virtualizer, handlers, props.columns, dragColumn, props.dragSortKey, live, socketKey, caseId]);
 
   const items = virtualizer.getVirtualItems();
   // Rows are keyed by their slot in the window, not by row id: a row scrolled out hands its component (and DOM) to
@@ -258,9 +305,9 @@ export default function EditableTable(props: EditableTableProps) {
   const pool = poolRef.current;
   const onAdded = useCallback((row: { id: string }) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true }), [dataColumns]);
   return (
-    <div className={`editable-table editable-table-${props.size ?? 'medium'}`}>
+    <div className={`editable-table editable-table-${size}`}>
       {props.toolbar !== false && (
-        <GridToolbar store={store} buttons={props.toolbarButtons ?? DEFAULT_BUTTONS} authPre={authPre} disabled={props.disabled} onAdded={onAdded} />
+        <GridToolbar store={store} buttons={props.toolbarButtons ?? DEFAULT_BUTTONS} authPre={authPre} disabled={props.disabled} expandable={Boolean(expandColumn)} onAdded={onAdded} />
       )}
       <div
         role="grid"
@@ -275,7 +322,7 @@ export default function EditableTable(props: EditableTableProps) {
         <div ref={scrollRef} className="grid-scroll" style={{ height: viewport }}>
           <div style={{ width: totalWidth, minWidth: '100%' }}>
             <GridHeader columns={laidOut} store={store} />
-            <div className="grid-body" data-structure={structure} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            <div ref={bodyRef} className="grid-body" data-structure={structure} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {inSlotOrder(items, pool).map((item) => {
                 const row = store.at(item.index);
                 if (!row) return null;
@@ -294,15 +341,45 @@ export default function EditableTable(props: EditableTableProps) {
                     editing={isActive ? active.editing : false}
                     selectionType={props.rowSelectionType}
                     disabled={props.disabled}
+                    expanded={expandColumn ? store.isExpanded(row.id) : undefined}
+                    dragging={drag?.from === item.index}
+                    onDragStart={dragColumn ? onDragStart : undefined}
                     onActivate={onActivate}
                     onCellChange={onCellChange}
                     onEditDone={moveActive}
                   />
                 );
               })}
+              {expandColumn && store.expandedCount() > 0
+                ? items.map((item) => {
+                    const row = store.at(item.index);
+                    if (!row || !store.isExpanded(row.id)) return null;
+                    return (
+                      <RowDetail
+                        key={`detail-${row.id}`}
+                        store={store}
+                        id={row.id}
+                        position={item.index}
+                        top={item.start + rowHeight}
+                        width={totalWidth}
+                        columns={props.columns}
+                        optionsOf={(column) => columnOptions(column, (code) => dicts.peek(code)) ?? []}
+                        slotName={props.expandSlot}
+                        expandColumn={expandColumn}
+                        disabled={props.disabled}
+                        onHeight={onDetailHeight}
+                        onRowChange={onCellChange}
+                      />
+                    );
+                  })
+                : null}
+              {drag && dropTarget(drag.from, drag.slot) !== drag.from ? (
+                <div className="grid-drop-line" role="presentation" style={{ top: virtualizer.measurementsCache[drag.slot]?.start ?? virtualizer.getTotalSize() }} />
+              ) : null}
             </div>
             {store.size() === 0 && <div className="grid-empty">暂无数据</div>}
-            <GridFooter columns={laidOut} store={store} hidden={Boolean(props.dragSort)} />
+            {/* JVxeTable shows no footer while rows can be dragged or expanded. */}
+            <GridFooter columns={laidOut} store={store} hidden={dragColumn || Boolean(expandColumn)} />
           </div>
         </div>
       </div>

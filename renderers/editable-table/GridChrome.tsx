@@ -4,7 +4,7 @@
  */
 import { memo, useSyncExternalStore } from 'react';
 import { Button, Checkbox, Space } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ColumnHeightOutlined, DeleteOutlined, PlusOutlined, VerticalAlignMiddleOutlined } from '@ant-design/icons';
 import { useServices } from '../../src/engine/services.tsx';
 import { FOOTER_LABEL } from './statistics.ts';
 import type { GridStore } from './store.ts';
@@ -12,10 +12,19 @@ import type { GridRow } from './rows.ts';
 import { cellStyle, type LaidOutColumn } from './GridRowView.tsx';
 import type { ToolbarButton } from './types.ts';
 
-export const GridToolbar = memo(function GridToolbar(props: { store: GridStore; buttons: ToolbarButton[]; authPre?: string; disabled?: boolean; onAdded(row: GridRow): void }) {
+export const GridToolbar = memo(function GridToolbar(props: {
+  store: GridStore;
+  buttons: ToolbarButton[];
+  authPre?: string;
+  disabled?: boolean;
+  /** The table has row-expand: 展开全部 / 收起全部 may show. */
+  expandable?: boolean;
+  onAdded(row: GridRow): void;
+}) {
   const { access } = useServices();
   const { store, authPre } = props;
   const selectedCount = useSyncExternalStore((l) => store.subscribeSelection(l), () => store.selectedCount());
+  const expandedCount = useSyncExternalStore((l) => store.subscribeExpanded(l), () => store.expandedCount());
   // JeecgBoot: with a permission prefix, 新增 needs `<prefix>add` and 删除 `<prefix>batch_delete`.
   const allowed = (button: ToolbarButton) => {
     if (!authPre) return true;
@@ -23,22 +32,32 @@ export const GridToolbar = memo(function GridToolbar(props: { store: GridStore; 
     if (button === 'remove') return access.can(`${authPre}batch_delete`);
     return true;
   };
-  const shown = props.buttons.filter(allowed);
-  if (shown.length === 0 || props.disabled) return null;
+  const shown = props.buttons.filter((button) => (button === 'expand' ? props.expandable : allowed(button)));
+  if (shown.length === 0) return null;
+  // A disabled table keeps only what changes no data.
+  if (props.disabled && !shown.includes('expand')) return null;
+  const editing = !props.disabled;
   return (
     <Space className="grid-toolbar">
-      {shown.includes('add') && (
+      {editing && shown.includes('add') && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => props.onAdded(store.add()[0])}>
           新增
         </Button>
       )}
-      {shown.includes('remove') && (
+      {editing && shown.includes('remove') && (
         <Button danger icon={<DeleteOutlined />} disabled={selectedCount === 0} onClick={() => store.remove(new Set(store.selectedIds()))}>
           删除
         </Button>
       )}
-      {shown.includes('clearSelection') && selectedCount > 0 && (
+      {editing && shown.includes('clearSelection') && selectedCount > 0 && (
         <Button onClick={() => store.selectAll(false)}>{`清空选择（已选 ${selectedCount} 项）`}</Button>
+      )}
+      {shown.includes('expand') && (
+        expandedCount > 0 ? (
+          <Button icon={<VerticalAlignMiddleOutlined />} onClick={() => store.expandAll(false)}>收起全部</Button>
+        ) : (
+          <Button icon={<ColumnHeightOutlined />} onClick={() => store.expandAll(true)}>展开全部</Button>
+        )
       )}
     </Space>
   );

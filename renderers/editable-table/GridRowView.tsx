@@ -4,11 +4,12 @@
  */
 import { memo, useCallback, useSyncExternalStore, type CSSProperties } from 'react';
 import { Tooltip } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DownOutlined, HolderOutlined, RightOutlined } from '@ant-design/icons';
 import type { GridColumn } from '../../src/contracts/grid.ts';
 import { CellEditor, cellContent, isEditable, togglesInPlace, type CellOption } from './cells.tsx';
 import type { GridStore } from './store.ts';
-import { canMoveDown, canMoveUp } from './rows.ts';
+import { canMoveDown, canMoveUp, type GridRow } from './rows.ts';
+import { gridSlot } from './cell-registry.ts';
 
 export interface LaidOutColumn {
   column: GridColumn;
@@ -34,6 +35,12 @@ export interface GridRowViewProps {
   editing: boolean;
   selectionType?: 'checkbox' | 'radio';
   disabled?: boolean;
+  /** row-expand: whether the row's detail area is open. */
+  expanded?: boolean;
+  /** row-drag-sort: this row is the one being dragged. */
+  dragging?: boolean;
+  /** row-drag-sort: the handle was pressed (mouse drag starts). */
+  onDragStart?(position: number, event: React.PointerEvent): void;
   onActivate(id: string, key: string, edit: boolean): void;
   onCellChange(id: string, key: string, value: unknown): void;
   onEditDone(move?: 'down' | 'next' | 'previous' | 'stay'): void;
@@ -63,6 +70,9 @@ const styleCache = new WeakMap<LaidOutColumn, CSSProperties>();
 interface DataCellProps extends Pick<GridRowViewProps, 'id' | 'disabled' | 'onActivate' | 'onCellChange' | 'onEditDone'> {
   layout: LaidOutColumn;
   value: unknown;
+  /** slot cells only (others must not re-render when a neighbour changes): the row and its position. */
+  row?: GridRow;
+  position?: number;
   error?: string;
   active: boolean;
   editing: boolean;
@@ -77,7 +87,15 @@ const DataCell = memo(function DataCell(props: DataCellProps) {
   const editable = isEditable(column) && !layout.disabled && !props.disabled;
   const className = ['grid-cell', active ? 'grid-cell-active' : '', error ? 'grid-cell-error' : '', props.flashing ? 'grid-cell-flash' : ''].filter(Boolean).join(' ');
   let content;
-  if (togglesInPlace(column)) {
+  if (column.type === 'slot') {
+    const Slot = gridSlot(column.slotName);
+    const setRow = (patch: Record<string, unknown>) => Object.entries(patch).forEach(([key, next]) => props.onCellChange(id, key, next));
+    content = Slot ? (
+      <Slot column={column} row={props.row ?? { id }} value={value} rowIndex={props.position ?? 0} disabled={Boolean(layout.disabled || props.disabled || column.disabled)} setValue={(next) => props.onCellChange(id, column.key, next)} setRow={setRow} />
+    ) : (
+      <span role="alert" className="grid-cell-problem">{`未注册的插槽：${column.slotName ?? ''}`}</span>
+    );
+  } else if (togglesInPlace(column)) {
     content = <GridCheck label={column.title} checked={value === true || value === 'Y' || value === '1'} disabled={!editable} onToggle={(on) => props.onCellChange(id, column.key, on)} />;
   } else if (active && editing && editable) {
     content = (
@@ -137,7 +155,7 @@ function GridCheck(props: { label: string; checked: boolean; disabled?: boolean;
   );
 }
 
-function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<GridRowViewProps, 'store' | 'id' | 'position' | 'total' | 'selectionType'>) {
+function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<GridRowViewProps, 'store' | 'id' | 'position' | 'total' | 'selectionType' | 'expanded' | 'onDragStart' | 'disabled'>) {
   const { layout, store, id, position, total } = props;
   const style = cellStyle(layout);
   switch (layout.column.type) {
@@ -152,9 +170,31 @@ function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<
         </div>
       );
     }
+    case 'row-expand': {
+      const label = `${props.expanded ? '收起' : '展开'}第${position + 1}行`;
+      return (
+        <div role="gridcell" className="grid-cell grid-cell-keyword" style={style}>
+          <button type="button" className="grid-icon-button" aria-label={label} aria-expanded={Boolean(props.expanded)} onClick={() => store.toggleExpanded(id)}>
+            {props.expanded ? <DownOutlined /> : <RightOutlined />}
+          </button>
+        </div>
+      );
+    }
     case 'row-drag-sort':
       return (
         <div role="gridcell" className="grid-cell grid-cell-keyword grid-drag" style={style}>
+          {props.onDragStart && !props.disabled ? (
+            <span
+              role="button"
+              tabIndex={-1}
+              className="grid-icon-button grid-drag-handle"
+              aria-label={`拖动第${position + 1}行`}
+              title="拖动排序"
+              onPointerDown={(event) => props.onDragStart?.(position, event)}
+            >
+              <HolderOutlined />
+            </span>
+          ) : null}
           <button type="button" className="grid-icon-button" aria-label="上移" disabled={!canMoveUp(position)} onClick={() => store.move(position, position - 1)}>
             <ArrowUpOutlined />
           </button>
@@ -181,18 +221,33 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
       role="row"
       aria-rowindex={props.position + 2}
       aria-selected={selected || undefined}
-      className="grid-row"
+      aria-expanded={props.expanded}
+      className={props.dragging ? 'grid-row grid-row-dragging' : 'grid-row'}
       style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${props.top}px)`, height: props.height, display: 'flex' }}
     >
       {props.columns.map((layout) =>
         layout.column.type.startsWith('row-') ? (
-          <KeywordCell key={layout.column.key} layout={layout} selected={selected} store={store} id={id} position={props.position} total={props.total} selectionType={props.selectionType} />
+          <KeywordCell
+            key={layout.column.key}
+            layout={layout}
+            selected={selected}
+            store={store}
+            id={id}
+            position={props.position}
+            total={props.total}
+            selectionType={props.selectionType}
+            expanded={props.expanded}
+            onDragStart={props.onDragStart}
+            disabled={props.disabled}
+          />
         ) : (
           <DataCell
             key={layout.column.key}
             layout={layout}
             // A popup may show another key of its row (`popup.field`).
             value={row[layout.column.popup?.field ?? layout.column.key]}
+            row={layout.column.type === 'slot' ? row : undefined}
+            position={layout.column.type === 'slot' ? props.position : undefined}
             error={store.errorOf(id, layout.column.key)}
             flashing={store.isFlashing(id, layout.column.key)}
             active={props.activeKey === layout.column.key}

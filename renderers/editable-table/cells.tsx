@@ -10,6 +10,7 @@ import type { GridColumn, GridOption } from '../../src/contracts/grid.ts';
 import { fillPlaceholders } from '../../src/contracts/grid.ts';
 import type { DictModel } from '../../src/contracts/index.ts';
 import { PopupCellEditor, popupCellProblem } from './PopupCell.tsx';
+import { gridCell } from './cell-registry.ts';
 
 export interface CellOption {
   value: string;
@@ -39,7 +40,29 @@ export function togglesInPlace(column: GridColumn): boolean {
 }
 
 export function isEditable(column: GridColumn): boolean {
-  return !column.disabled && !['normal', 'progress', 'slot', 'hidden'].includes(column.type);
+  if (column.disabled) return false;
+  const registered = gridCell(column.type);
+  if (registered) return Boolean(registered.editor);
+  return !['normal', 'progress', 'slot', 'hidden'].includes(column.type);
+}
+
+/** Whether pasted text or Delete may write the cell (not an upload record or a picked id list). */
+export function takesText(column: GridColumn): boolean {
+  return isEditable(column) && gridCell(column.type)?.takesText !== false;
+}
+
+/** A row's values as `getValues` posts them: registered types convert theirs (an upload posts its path). */
+export function valuesOut(columns: readonly GridColumn[]): ((row: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  const converting = columns.flatMap((column) => {
+    const out = gridCell(column.type)?.valueOut;
+    return out ? [{ key: column.key, out }] : [];
+  });
+  if (converting.length === 0) return undefined;
+  return (row) => {
+    const next = { ...row };
+    for (const { key, out } of converting) if (key in next) next[key] = out(next[key]);
+    return next;
+  };
 }
 
 function splitValues(value: unknown): string[] {
@@ -57,6 +80,8 @@ export function CellText({ column, value, options }: { column: GridColumn; value
 
 /** CellText as a plain call: a cell's text becomes the cell element's only child (no component per cell). */
 export function cellContent(column: GridColumn, value: unknown, options: CellOption[]): ReactNode {
+  const Registered = gridCell(column.type)?.display;
+  if (Registered) return <Registered column={column} value={value} />;
   if (column.type === 'popup') {
     const problem = popupCellProblem(column);
     if (problem) return problem;
@@ -94,6 +119,8 @@ export interface CellEditorProps {
 
 /** The editor of the active cell. */
 export function CellEditor(props: CellEditorProps) {
+  const Registered = gridCell(props.column.type)?.editor;
+  if (Registered) return <Registered column={props.column} value={props.value} onChange={props.onChange} onDone={props.onDone} />;
   if (props.column.type === 'popup') {
     const { onChange, onRowChange } = props;
     return <PopupCellEditor column={props.column} value={props.value} onDone={props.onDone} onRowChange={onRowChange ?? ((patch) => onChange(patch[props.column.key]))} />;

@@ -29,6 +29,10 @@ function cellType(field: FieldDef): GridCellType {
       return 'checkbox';
     case 'tags':
       return 'tags';
+    // Same stored values as the form's pickers: department ids, usernames (comma-joined when `multiple`).
+    case 'department':
+    case 'user':
+      return field.type;
     default:
       return 'input';
   }
@@ -54,6 +58,7 @@ export function fieldColumns(fields: Record<string, FieldDef>, names: readonly s
       type: cellType(field),
       width: field.type === 'text' ? 240 : 160,
       dictCode: field.dict,
+      multiple: field.multiple,
       // A popup writes its destination keys into the same row.
       popup: field.popup,
       defaultValue: field.default,

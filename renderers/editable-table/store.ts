@@ -19,6 +19,8 @@ export class GridStore {
   private readonly selectionListeners = new Set<Listener>();
   private errors = new Map<string, Map<string, string>>();
   private selected = new Set<string>();
+  private expanded = new Set<string>();
+  private readonly expandListeners = new Set<Listener>();
   /** Per-row change counter: a row's snapshot for React (its values and its errors both count). */
   private readonly versions = new Map<string, number>();
   private readonly flashing = new Map<string, Set<string>>();
@@ -26,6 +28,9 @@ export class GridStore {
   structure = 0;
   footerVersion = 0;
   selectionVersion = 0;
+  expandVersion = 0;
+  /** Fills a new row before it shows (a table enhancement's `onRowAdded`); returns the values to set. */
+  rowInit?: (row: GridRow) => Record<string, unknown> | void;
   readonly totals: FooterTotals;
   /**
    * How often each value occurs in each column with a unique rule, kept as cells change: a keystroke checks one.
@@ -113,6 +118,14 @@ export class GridStore {
     return this.rows.filter((row) => this.selected.has(row.id)).map((row) => row.id);
   }
 
+  isExpanded(id: string): boolean {
+    return this.expanded.has(id);
+  }
+
+  expandedCount(): number {
+    return this.expanded.size;
+  }
+
   // --- subscribing (for useSyncExternalStore) -----------------------------------------------------------------
 
   subscribeRow(id: string, listener: Listener): () => void {
@@ -135,6 +148,11 @@ export class GridStore {
     return () => this.footerListeners.delete(listener);
   }
 
+  subscribeExpanded(listener: Listener): () => void {
+    this.expandListeners.add(listener);
+    return () => this.expandListeners.delete(listener);
+  }
+
   subscribeSelection(listener: Listener): () => void {
     this.selectionListeners.add(listener);
     return () => this.selectionListeners.delete(listener);
@@ -149,6 +167,7 @@ export class GridStore {
     for (const key of this.uniqueCounts.keys()) this.uniqueCounts.set(key, null);
     this.reindex();
     if (this.selected.size > 0) this.selected = new Set([...this.selected].filter((id) => this.index.has(id)));
+    if (this.expanded.size > 0) this.expanded = new Set([...this.expanded].filter((id) => this.index.has(id)));
     this.emitStructure();
     this.emitFooter();
     this.emitSelection();
@@ -208,6 +227,7 @@ export class GridStore {
   add(count = 1): GridRow[] {
     const before = this.rows.length;
     this.rows = addRows(this.rows, this.columns, count);
+    if (this.rowInit) for (let at = before; at < this.rows.length; at++) this.rows[at] = this.initialised(this.rows[at]);
     const added = this.rows.slice(before);
     for (const row of added) this.countRow(row, 1);
     this.afterStructure();
@@ -216,7 +236,9 @@ export class GridStore {
 
   insertBelow(position: number): GridRow {
     this.rows = insertBelow(this.rows, position, this.columns);
-    const row = this.rows[Math.min(position + 1, this.rows.length - 1)];
+    const at = Math.min(position + 1, this.rows.length - 1);
+    this.rows[at] = this.initialised(this.rows[at]);
+    const row = this.rows[at];
     this.countRow(row, 1);
     this.afterStructure();
     return row;
@@ -228,9 +250,11 @@ export class GridStore {
     for (const id of ids) {
       this.selected.delete(id);
       this.errors.delete(id);
+      this.expanded.delete(id);
     }
     this.afterStructure();
     this.emitSelection();
+    this.emitExpanded();
   }
 
   move(from: number, to: number): void {
@@ -253,7 +277,30 @@ export class GridStore {
     this.emitSelection();
   }
 
+  /** Shows or hides a row's detail area (row-expand). */
+  toggleExpanded(id: string, on = !this.expanded.has(id)): void {
+    if (on === this.expanded.has(id) || !this.index.has(id)) return;
+    if (on) this.expanded.add(id);
+    else this.expanded.delete(id);
+    this.emitExpanded();
+  }
+
+  expandAll(on: boolean): void {
+    this.expanded = on ? new Set(this.rows.map((row) => row.id)) : new Set();
+    this.emitExpanded();
+  }
+
   // --- internals -----------------------------------------------------------------------------------------------
+
+  private initialised(row: GridRow): GridRow {
+    const patch = this.rowInit?.(row);
+    return patch ? { ...row, ...patch, id: row.id } : row;
+  }
+
+  private emitExpanded(): void {
+    this.expandVersion += 1;
+    for (const listener of this.expandListeners) listener();
+  }
 
   private recount(key: string, before: unknown, after: unknown): void {
     const counts = this.uniqueCounts.get(key);

@@ -4,7 +4,8 @@ import type { GridRow } from './rows.ts';
 import type { CellError, GridRuleHandler } from './validation.ts';
 
 export type GridSize = 'medium' | 'small' | 'mini' | 'tiny';
-export type ToolbarButton = 'add' | 'remove' | 'clearSelection';
+/** `expand` (展开全部 / 收起全部) shows only on tables with row-expand. */
+export type ToolbarButton = 'add' | 'remove' | 'clearSelection' | 'expand';
 
 /** Props of the `editable-table` node (JVxeTable's, contract §8, under our names where theirs were Vue-specific). */
 export interface EditableTableProps {
@@ -21,6 +22,12 @@ export interface EditableTableProps {
   rowNumber?: boolean;
   rowSelection?: boolean;
   rowSelectionType?: 'checkbox' | 'radio';
+  /** Adds the row-expand column: a toggle per row opening a detail area under it. */
+  rowExpand?: boolean;
+  /** A registered slot (registerGridSlot) that draws the detail area; by default it lists the row's columns. */
+  expandSlot?: string;
+  /** Code of the table enhancement (registerGridEnhance) this table uses. */
+  enhance?: string;
   /** Adds the row-drag-sort column (move up/down, drag); positions go into `dragSortKey` on save. */
   dragSort?: boolean;
   dragSortKey?: string;

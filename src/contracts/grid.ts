@@ -90,6 +90,11 @@ export interface GridColumn {
   format?: string;
   /** slot: the name of a renderer registered with the grid. */
   slotName?: string;
+  /** upload / file / image: where the file is posted (an app path, default `/sys/common/upload`), and its folder. */
+  action?: string;
+  biz?: string;
+  /** department / user: several may be picked (stored comma-joined). */
+  multiple?: boolean;
   /** popup: the record picker's settings; its destination fields are keys of the same row. */
   popup?: PopupConfig;
 }

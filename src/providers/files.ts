@@ -12,8 +12,17 @@ export interface StoredFileInfo {
   name: string;
 }
 
+/** Another upload endpoint of this app (a grid column's `action`) and extra form fields (JVxeTable sends `isup=1`). */
+export interface UploadTarget {
+  action?: string;
+  fields?: Record<string, string>;
+}
+
+/** Only paths of this app: the session's token must never be posted to another origin. */
+export const UPLOAD_ACTION = /^\/(?!.*\.\.)[A-Za-z0-9_/-]+$/;
+
 export interface FileProvider {
-  upload(file: Blob & { name?: string }, biz: string, onProgress?: (percent: number) => void): Promise<{ path: string; name: string }>;
+  upload(file: Blob & { name?: string }, biz: string, onProgress?: (percent: number) => void, target?: UploadTarget): Promise<{ path: string; name: string }>;
   /** Resolves with undefined for a path the caller may not see (or that does not exist). */
   info(path: string): Promise<StoredFileInfo | undefined>;
   download(path: string): Promise<DownloadedFile>;
@@ -50,9 +59,12 @@ export function createFileProvider(http: HttpClient, now: () => number = Date.no
   }
 
   return {
-    async upload(file, biz, onProgress) {
-      const envelope = await http.upload<{ path: string; name: string }>('/sys/common/upload', file, { biz }, onProgress);
-      return envelope.result;
+    async upload(file, biz, onProgress, target) {
+      const action = target?.action ?? '/sys/common/upload';
+      if (!UPLOAD_ACTION.test(action)) throw new Error(`上传地址不正确：${action}`);
+      const envelope = await http.upload<{ path: string; name: string } | null>(action, file, { ...target?.fields, biz }, onProgress);
+      // JeecgBoot-style endpoints answer with the stored path in `message` only.
+      return envelope.result?.path ? envelope.result : { path: envelope.message, name: file.name ?? '' };
     },
     info(path) {
       const hit = cache.get(path);

@@ -1,6 +1,7 @@
 /**
  * Issue 6 in the browser: (a) a 运单 with line items (货物明细 with a sort field, 费用明细 with a money total) — add lines, see a bad line's message, fix it, reorder, footer totals, save,
- * reopen; (b) two pages showing the same inline-editable list — a row saved in one updates and flashes in the other.
+ * reopen; (b) two pages showing the same inline-editable list — a row saved in one updates and flashes in the other;
+ * (c) line items reordered by dragging a row's handle with the mouse, saved in the dropped order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -114,6 +115,56 @@ describe('editable grids in the browser', () => {
     await expect.poll(async () => (await bodyRows(savedItems).allTextContents()).map((text) => /钢材|玻璃|水泥/.exec(text)?.[0])).toEqual(['水泥', '玻璃', '钢材']);
     const savedFees = again.getByRole('region', { name: '费用明细' }).getByRole('grid');
     await expect.poll(() => savedFees.locator('[role="row"]', { hasText: '合计' }).textContent()).toBe('合计1020.6');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('drags a line to a new place with the mouse and saves that order', async () => {
+    const page = await newPage();
+    await logIn(page, env, WAYBILLS, 'admin');
+    await page.waitForURL((url) => url.pathname === WAYBILLS);
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('运单号').fill('YD-E2E-DRAG');
+    await dialog.getByLabel('起运城市').fill('天津');
+    await dialog.getByLabel('到达城市').fill('济南');
+    const items = dialog.getByRole('region', { name: '货物明细' });
+    const itemGrid = items.getByRole('grid');
+    for (const goods of ['钢材', '玻璃', '水泥']) {
+      await items.getByRole('button', { name: /新\s*增/ }).click();
+      const name = itemGrid.getByRole('textbox', { name: '货物名称' });
+      await name.waitFor();
+      await name.fill(goods);
+      await name.press('Tab');
+      await itemGrid.getByRole('spinbutton', { name: '重量(吨)' }).fill('1');
+      await leaveCell(items);
+    }
+    const order = async (grid: Locator) => (await bodyRows(grid).allTextContents()).map((text) => /钢材|玻璃|水泥/.exec(text)?.[0]);
+    await expect.poll(() => order(itemGrid)).toEqual(['钢材', '玻璃', '水泥']);
+
+    // Press 水泥's handle, move over the top half of the first row, release: 水泥 becomes the first line.
+    const handle = bodyRows(itemGrid).nth(2).getByRole('button', { name: /^拖动第\d+行$/ });
+    const from = (await handle.boundingBox())!;
+    const target = (await bodyRows(itemGrid).nth(0).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, target.y + target.height / 4, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => order(itemGrid)).toEqual(['水泥', '钢材', '玻璃']);
+    // And 钢材 (now second) down below the last line.
+    const second = (await bodyRows(itemGrid).nth(1).getByRole('button', { name: /^拖动第\d+行$/ }).boundingBox())!;
+    const last = (await bodyRows(itemGrid).nth(2).boundingBox())!;
+    await page.mouse.move(second.x + second.width / 2, second.y + second.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(second.x + second.width / 2, last.y + (last.height * 3) / 4, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => order(itemGrid)).toEqual(['水泥', '玻璃', '钢材']);
+
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('添加成功').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('tbody tr.ant-table-row', { hasText: 'YD-E2E-DRAG' }).getByRole('button', { name: '编辑' }).click();
+    const saved = page.getByRole('dialog').getByRole('region', { name: '货物明细' }).getByRole('grid');
+    await expect.poll(() => order(saved)).toEqual(['水泥', '玻璃', '钢材']);
     expect(pageErrors).toEqual([]);
   });
 
