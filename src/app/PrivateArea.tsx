@@ -1,11 +1,11 @@
 /**
  * Everything behind the login. No token → login page with the full path as `redirect`. With a token but no
- * permissions yet (a reload) → fetch them before any route renders; if that fails, log out. The main layout,
- * and with it antd, the renderers, rjsf and ajv, load only from here; the dialogs only some sign-ins need (406
- * password change, department choice) load when needed. This file itself is plain React: it sits in the entry.
+ * permissions yet (a reload) → fetch them before any route renders; if that fails, log out. The main layout loads
+ * only from here; it is plain React too, and brings antd (with its Chinese providers, AntdFrame), the renderers,
+ * rjsf and ajv into its content area only. The dialogs only some sign-ins need (406 password change, department
+ * choice) load when needed. This file itself is plain React: it sits in the entry.
  */
 import { lazy, Suspense, useContext, useEffect } from 'react';
-import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AntdFrameWanted } from './antd-frame-flag.ts';
 import { LoadFailureBoundary } from './LoadFailureBoundary.tsx';
@@ -17,7 +17,6 @@ const loadAntdFrame = () => import('./AntdFrame.tsx');
 const loadDialogs = () => import('./private-dialogs.tsx');
 
 const MainLayout = lazy(loadMainLayout);
-const AntdFrame = lazy(() => loadAntdFrame().then((m) => ({ default: m.AntdFrame })));
 const ChangePasswordDialog = lazy(() => loadDialogs().then((m) => ({ default: m.FramedChangePasswordDialog })));
 const DepartSelectDialog = lazy(() => loadDialogs().then((m) => ({ default: m.FramedDepartSelectDialog })));
 const InvalidMenuPage = lazy(() => loadDialogs().then((m) => ({ default: m.InvalidMenuPage })));
@@ -28,11 +27,6 @@ function FullPageSpin({ tip }: { tip: string }) {
       {tip}
     </div>
   );
-}
-
-/** antd's providers around the main layout, when AppRoot asked for them (tests bring their own). */
-function Framed({ children }: { children: ReactNode }) {
-  return useContext(AntdFrameWanted) ? <AntdFrame>{children}</AntdFrame> : <>{children}</>;
 }
 
 export function PrivateArea() {
@@ -48,7 +42,7 @@ export function PrivateArea() {
   useEffect(() => {
     // The layout's code downloads while the menu request is under way, not after it.
     if (!token || passwordChangeRequired) return;
-    void loadMainLayout().catch(() => undefined);
+    void loadMainLayout().then((m) => m.preloadContent(), () => undefined);
     if (frameWanted) void loadAntdFrame().catch(() => undefined);
   }, [token, passwordChangeRequired, frameWanted]);
 
@@ -75,9 +69,7 @@ export function PrivateArea() {
       return (
         <LoadFailureBoundary>
           <Suspense fallback={<FullPageSpin tip="加载中…" />}>
-            <Framed>
-              <MainLayout />
-            </Framed>
+            <MainLayout />
           </Suspense>
           {session.departChoicePending ? (
             <Suspense fallback={null}>

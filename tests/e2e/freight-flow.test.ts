@@ -1,7 +1,7 @@
 /**
  * Issue 8 in the browser: an operator approves a pending driver and vehicle from their ?state=1 lists, dispatches a
  * waybill from an order (派车), moves it through 接单 / 装货 / 卸货 to 签收 (after uploading the receipt) and reads its
- * 轨迹, and the 待办提醒 bell's settlement count goes up by one; a shipper admin switches shipper and sees only that shipper's waybills, with an agent-mode order's fees as --.
+ * 轨迹, and the bell's 待办 settlement count goes up by one; a shipper admin switches shipper and sees only that shipper's waybills, with an agent-mode order's fees as --.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,14 +80,17 @@ describe('freight operations in the browser', () => {
     await page.getByText(`${label}成功!`).first().waitFor();
   }
 
-  /** The count the 待办提醒 bell shows for one category (0 when the category is not listed). */
+  /** The count the bell's 待办 tab shows for one category (0 when the category is not listed). */
   async function todoCount(page: Page, label: string): Promise<number> {
-    await page.getByRole('button', { name: /^待办提醒/ }).click();
-    const popover = page.locator('.ant-popover:visible');
-    await popover.getByText('待办提醒').waitFor();
-    const item = popover.locator('.ant-list-item', { hasText: label });
+    await page.getByRole('button', { name: /^消息通知/ }).click();
+    const panel = page.getByRole('dialog', { name: '消息通知' });
+    await panel.getByRole('tab', { name: /^待办/ }).click();
+    const body = panel.getByRole('tabpanel');
+    await body.getByRole('link').or(body.getByText('暂无待办')).first().waitFor();
+    const item = body.getByRole('link', { name: new RegExp(`^${label}`) });
     const count = (await item.count()) ? Number(await item.locator('strong').first().innerText()) : 0;
     await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
     return count;
   }
 
@@ -172,9 +175,8 @@ describe('freight operations in the browser', () => {
     await page.getByRole('columnheader', { name: /运单号/ }).first().waitFor();
     expect(await rowOf(page, 'YDE2EAGENT').count()).toBe(0);
 
-    const selector = page.locator('.ant-select', { has: page.getByRole('combobox', { name: '当前货主' }) });
-    await selector.click();
-    await page.locator('.ant-select-item-option', { hasText: other.name }).click();
+    await page.getByRole('combobox', { name: '当前货主' }).click();
+    await page.getByRole('option', { name: other.name, exact: true }).click();
     await page.getByText('已切换到指定货主').waitFor();
     const row = rowOf(page, 'YDE2EAGENT');
     await row.waitFor();

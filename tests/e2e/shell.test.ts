@@ -19,8 +19,7 @@ describe('the signed-in shell in the browser', () => {
   });
 
   it('refuses to close 首页', async () => {
-    const homeTab = s.page.locator('.ant-tabs-tab').filter({ has: s.page.getByRole('tab', { name: '首页' }) });
-    await homeTab.getByRole('button', { name: '关闭' }).click();
+    await s.page.getByRole('button', { name: '关闭 首页', exact: true }).click();
     await s.page.getByText('首页不能关闭!').waitFor();
     expect(await tabTitles()).toEqual(['首页', '司机管理']);
   });
@@ -42,9 +41,17 @@ describe('the signed-in shell in the browser', () => {
     await s.page.getByRole('button', { name: '系统设置' }).click();
     const drawer = s.page.getByRole('dialog');
     await drawer.getByText('导航模式').waitFor();
+    await drawer.getByRole('button', { name: '酱紫' }).click();
     await drawer.getByText('顶部栏导航').click();
     await s.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
+
+    // The colour reaches the shell (its CSS) and the antd screen inside it (antd's theme token) alike.
+    const purple = 'rgb(114, 46, 209)';
+    const colour = (locator: ReturnType<typeof s.page.getByRole>, property: 'color' | 'backgroundColor') =>
+      locator.evaluate((element, name) => getComputedStyle(element)[name], property);
+    await expect.poll(() => colour(s.page.getByRole('tab', { name: '司机管理' }), 'color')).toBe(purple);
+    await expect.poll(() => colour(s.page.getByRole('button', { name: /新\s*增/ }).first(), 'backgroundColor')).toBe(purple);
 
     await expect.poll(async () => (await menu.boundingBox())?.y).toBe(0);
     const after = await menu.boundingBox();

@@ -32,15 +32,15 @@ describe('a customer admin switches the active shipper from the header', () => {
     await logIn(page, env, HOME, 'shipperadmin');
     await page.waitForURL((url) => url.pathname === HOME);
 
-    const selector = page.locator('.ant-select', { has: page.getByRole('combobox', { name: '当前货主' }) });
-    await selector.getByText(current.name, { exact: true }).waitFor();
+    const selector = page.getByRole('combobox', { name: '当前货主' });
+    await expect.poll(() => selector.inputValue()).toBe(current.name);
     await selector.click();
-    await page.locator('.ant-select-item-option', { hasText: other.name }).click();
+    await page.getByRole('option', { name: other.name, exact: true }).click();
     await page.getByText('已切换到指定货主').waitFor();
 
     // The page reloads for the new shipper, and the header shows it.
     await page.waitForEvent('load');
-    await page.locator('.ant-select', { has: page.getByRole('combobox', { name: '当前货主' }) }).getByText(other.name, { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: '当前货主' }).inputValue()).toBe(other.name);
     const { rows: after } = await sql<{ customer_id: string }>`select customer_id from sys_user where username = 'shipperadmin'`.execute(env.ctx.db);
     expect(after[0].customer_id).toBe(other.id);
     expect(pageErrors).toEqual([]);

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../../src/app/AppShell.tsx';
 import { greeting } from '../../src/app/pages/greeting.ts';
 import { StorageKeys } from '../../src/http/storage.ts';
@@ -43,6 +43,18 @@ async function fillLogin(user: ReturnType<typeof userEvent.setup>, password: str
   await user.type(screen.getByPlaceholderText('请输入验证码'), captcha);
   await user.click(screen.getByRole('button', { name: '登录' }));
 }
+
+// The shell and its content area (antd, the route table, the home page) are lazy chunks; load their modules once
+// here rather than inside a test's one-second wait.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../src/app/main/MainLayout.tsx'),
+    import('../../src/app/main/ScreenArea.tsx'),
+    import('../../src/app/shell/AntdTheme.tsx'),
+    import('../../src/app/pages/Analysis.tsx'),
+    import('../../renderers/list-page/ListPage.tsx'),
+  ]);
+}, 30_000);
 
 describe('app shell', () => {
   it('sends a visitor without a token to the login page with the full path as redirect', async () => {

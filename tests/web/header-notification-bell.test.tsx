@@ -44,10 +44,11 @@ const NOTICE = {
 const SECOND = { id: 'a2', titile: '运费结算提醒', sender: 'ops', sendTime: '2026-01-19 09:00:00', priority: 'L', msgCategory: '1' };
 const SYSTEM = { id: 's1', titile: '系统升级完成', sender: 'admin', sendTime: '2026-01-18 08:00:00', priority: 'M', msgCategory: '2' };
 
-function inboxServer(initial: Inbox) {
+function inboxServer(initial: Inbox, counts?: Record<string, number>) {
   let inbox = initial;
   const server = createFakeServer({
     'get /sys/annountCement/listByUser': () => ok(inbox),
+    ...(counts ? { 'get /hydriver/hyDriver/getDsXx': () => ok(counts) } : {}),
     'put /sys/sysAnnouncementSend/editByAnntIdAndUserId': () => ok(null, '操作成功!'),
     'put /sys/sysAnnouncementSend/readAll': () => ok(null, '全部已读'),
   });
@@ -89,8 +90,41 @@ describe('header notification bell', () => {
     expect(screen.getByText('春节放假通知')).toBeInTheDocument();
     expect(screen.getByText('运费结算提醒')).toBeInTheDocument();
     expect(screen.getByText('紧急')).toBeInTheDocument();
+    expect(screen.getByText('低')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: '系统消息(1)' }));
     expect(await screen.findByText('系统升级完成')).toBeInTheDocument();
+  });
+
+  it('is one bell for 待办 and 通知: the badge counts the due categories plus one for unread announcements', async () => {
+    const user = userEvent.setup();
+    const counts = { sijiCount: 2, cheCount: 0, huozhuCount: 0, yuejieZhangQi: 1, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 0 };
+    const { server } = inboxServer({ anntMsgList: [NOTICE, SECOND], anntMsgTotal: 2, sysMsgList: [SYSTEM], sysMsgTotal: 1 }, counts);
+    renderApp(server);
+    const bell = await screen.findByRole('button', { name: '消息通知，2类待办，3条未读' }, { timeout: 15000 });
+    expect(bell).toHaveTextContent('3');
+    expect(screen.getAllByRole('button', { name: /^消息通知/ })).toHaveLength(1);
+
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: '消息通知' });
+    // It opens on 待办, the first tab with something in it.
+    expect(await within(panel).findByRole('tab', { name: '待办(2)' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(panel).getByRole('tab', { name: '通知(2)' }));
+    expect(within(panel).getByText('春节放假通知')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: '消息通知' })).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
+  });
+
+  it('opens a message pointing at a record (openType component) on that record’s screen', async () => {
+    const user = userEvent.setup();
+    const record = { ...SECOND, id: 'a3', titile: '司机资料待复核', openType: 'component', openPage: 'wlhy/hydriver/HyDriverList', busId: 'd1' };
+    const { server } = inboxServer({ anntMsgList: [record], anntMsgTotal: 1, sysMsgList: [], sysMsgTotal: 0 });
+    renderApp(server);
+    await user.click(await screen.findByRole('button', { name: '消息通知，1条未读' }, { timeout: 15000 }));
+    await user.click(await screen.findByText('司机资料待复核'));
+    const dialog = await screen.findByRole('dialog', { name: '司机资料待复核' }, { timeout: 5000 });
+    expect(await within(dialog).findByText('张三', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(String(server.calls('put', '/sys/sysAnnouncementSend/editByAnntIdAndUserId')[0].data))).toEqual({ anntId: 'a3' });
   });
 
   it('opens a message in the sanitised dialog and marks it read', async () => {

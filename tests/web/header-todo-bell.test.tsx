@@ -1,6 +1,7 @@
 /**
- * The 待办 bell (issue 3): seven counters from getDsXx, polled every 650 000 ms; the badge counts the non-zero
- * categories, each links to its list with `?state=1`; the waybill list's state 1 is "signed, not billed".
+ * The bell's 待办 part (issue 3): seven counters from getDsXx, polled every 650 000 ms; the badge counts the
+ * non-zero categories (plus one for unread announcements, see header-notification-bell), each links to its list
+ * with `?state=1`; the waybill list's state 1 is "signed, not billed". There is one bell: no second one.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../../src/app/AppShell.tsx';
-import { TODO_POLL_MS, activeTodos } from '../../src/app/header/TodoBell.tsx';
+import { TODO_POLL_MS, activeTodos } from '../../src/app/header/todo-counts.ts';
 import { listStateFromSearch } from '../../src/engine/list-url.ts';
 import type { EntitySchema } from '../../src/contracts/index.ts';
 import shippingNote from '../../schemas/entities/freight/hy-shipping-note.entity.json';
@@ -37,7 +38,15 @@ function renderApp(counts: Record<string, number>) {
   return server;
 }
 
-describe('header 待办 bell', () => {
+/** The bell's panel, on its 待办 tab. */
+async function openTodos(user: ReturnType<typeof userEvent.setup>, bellName: string) {
+  await user.click(await screen.findByRole('button', { name: bellName }, { timeout: 15000 }));
+  const panel = await screen.findByRole('dialog', { name: '消息通知' });
+  await user.click(await within(panel).findByRole('tab', { name: /^待办/ }));
+  return within(within(panel).getByRole('tabpanel'));
+}
+
+describe('the bell’s 待办 part', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -46,33 +55,40 @@ describe('header 待办 bell', () => {
     const interval = vi.spyOn(globalThis, 'setInterval');
     const user = userEvent.setup();
     const server = renderApp(COUNTS);
-    const bell = await screen.findByRole('button', { name: '待办提醒，4类待处理' }, { timeout: 15000 });
+    const bell = await screen.findByRole('button', { name: '消息通知，4类待办' }, { timeout: 15000 });
+    expect(bell).toHaveTextContent('4');
     expect(server.calls('get', '/hydriver/hyDriver/getDsXx')).toHaveLength(1);
     expect(interval.mock.calls.some(([, ms]) => ms === TODO_POLL_MS)).toBe(true);
     expect(TODO_POLL_MS).toBe(650_000);
+    // One bell only.
+    expect(screen.queryByRole('button', { name: /待办提醒/ })).not.toBeInTheDocument();
 
-    await user.click(bell);
-    const row = async (label: string) => (await screen.findByText(label)).closest('li.ant-list-item')!;
-    expect((await row('月结账期待结算')).parentElement!.querySelectorAll(':scope > li.ant-list-item')).toHaveLength(4);
-    for (const [label, count] of [['司机待审核', '2'], ['货主待审核', '1'], ['月结账期待结算', '3'], ['垫付账期待还款', '1']]) {
-      expect(within(await row(label) as HTMLElement).getByText(count)).toBeInTheDocument();
-    }
-    expect(screen.queryByText('车辆待审核')).toBeNull();
-    expect(screen.queryByText('批结待结算')).toBeNull();
+    const panel = await openTodos(user, '消息通知，4类待办');
+    expect(screen.getByRole('tab', { name: '待办(4)' })).toHaveAttribute('aria-selected', 'true');
+    const links = panel.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['司机待审核2', '货主待审核1', '月结账期待结算3', '垫付账期待还款1']);
+    expect(panel.getByRole('link', { name: /月结账期待结算/ })).toHaveAttribute('href', '/shipping/list?state=1');
+    expect(panel.queryByText('车辆待审核')).toBeNull();
+    expect(panel.queryByText('批结待结算')).toBeNull();
   });
 
   it('opens the driver list filtered to 待审核 from its category', async () => {
     const user = userEvent.setup();
     const server = renderApp(COUNTS);
-    await user.click(await screen.findByRole('button', { name: '待办提醒，4类待处理' }, { timeout: 15000 }));
-    await user.click(await screen.findByText('司机待审核'));
+    const panel = await openTodos(user, '消息通知，4类待办');
+    await user.click(panel.getByRole('link', { name: /司机待审核/ }));
+    expect(screen.queryByRole('dialog', { name: '消息通知' })).not.toBeInTheDocument();
     await waitFor(() => expect(server.calls('get', '/hydriver/hyDriver/list').length).toBeGreaterThan(0), { timeout: 15000 });
     expect(server.calls('get', '/hydriver/hyDriver/list').at(-1)!.params).toMatchObject({ reviewStatus: '1' });
   });
 
   it('shows no badge when nothing is due', async () => {
+    const user = userEvent.setup();
     renderApp({ sijiCount: 0, cheCount: 0, huozhuCount: 0, yuejieZhangQi: 0, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 0 });
-    expect(await screen.findByRole('button', { name: '待办提醒' }, { timeout: 15000 })).toBeInTheDocument();
+    const bell = await screen.findByRole('button', { name: '消息通知' }, { timeout: 15000 });
+    expect(bell).toHaveTextContent('');
+    const panel = await openTodos(user, '消息通知');
+    expect(panel.getByText('暂无待办')).toBeInTheDocument();
   });
 
   it('links each settlement category to its page; the waybill list state 1 is signed and not billed', () => {

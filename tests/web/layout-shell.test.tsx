@@ -52,11 +52,17 @@ function onMobile() {
   };
 }
 
-// The main layout is a lazy chunk (the entry holds only the plain-React login page); load its modules once here
-// rather than inside the first test's one-second wait.
+// The main layout is a lazy chunk (the entry holds only the plain-React login page), and its content area (antd,
+// the route table, the home page) lazier still; load their modules once here rather than inside the first test's
+// one-second wait.
 beforeAll(async () => {
-  await import('../../src/app/main/MainLayout.tsx');
-});
+  await Promise.all([
+    import('../../src/app/main/MainLayout.tsx'),
+    import('../../src/app/main/ScreenArea.tsx'),
+    import('../../src/app/shell/AntdTheme.tsx'),
+    import('../../src/app/pages/Analysis.tsx'),
+  ]);
+}, 30_000);
 
 beforeEach(() => sessionStorage.clear());
 
@@ -92,6 +98,19 @@ describe('main layout', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
+  it('folds the side menu to 80 px and opens it again at 200 px', async () => {
+    const user = userEvent.setup();
+    renderApp(DRIVERS);
+    const sider = await screen.findByRole('complementary', { name: '侧边栏' });
+    expect(sider).toHaveStyle({ width: '200px' });
+    await user.click(screen.getByRole('button', { name: '折叠菜单' }));
+    expect(sider).toHaveStyle({ width: '80px' });
+    // Folded, the entries keep their names for assistive technology.
+    expect(within(sider).getByRole('menuitem', { name: /网络货运/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '展开菜单' }));
+    expect(sider).toHaveStyle({ width: '200px' });
+  });
+
   it('shows the footer with the company on the home page', async () => {
     renderApp('/dashboard/analysis');
     expect(await screen.findByText(/Copyright © \d+ 测试物流有限公司/)).toBeInTheDocument();
@@ -105,14 +124,24 @@ describe('multi-tab bar', () => {
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '司机管理']));
     await waitFor(() => expect(document.title).toBe('司机管理 - 测试货运平台'));
 
-    const [closeHome] = screen.getAllByRole('button', { name: '关闭' });
-    await user.click(closeHome);
+    await user.click(screen.getByRole('button', { name: '关闭 首页' }));
     expect(await screen.findByText('首页不能关闭!')).toBeInTheDocument();
     expect(tabTitles()).toEqual(['首页', '司机管理']);
 
     await user.click(screen.getByRole('tab', { name: '首页' }));
     await waitFor(() => expect(location()).toBe('/dashboard/analysis'));
     await waitFor(() => expect(document.title).toBe('首页 - 测试货运平台'));
+  });
+
+  it('closing the active tab shows its left neighbour; 首页 stays', async () => {
+    const user = userEvent.setup();
+    renderApp(DRIVERS);
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '司机管理']));
+    await user.click(screen.getByRole('button', { name: '关闭 司机管理' }));
+    await waitFor(() => expect(tabTitles()).toEqual(['首页']));
+    expect(location()).toBe('/dashboard/analysis');
+    await user.click(screen.getByRole('button', { name: '关闭 首页' }));
+    expect(await screen.findByText('首页不能关闭!')).toBeInTheDocument();
   });
 
   it('closes the others from the right-click menu and keeps 首页', async () => {
@@ -125,7 +154,9 @@ describe('multi-tab bar', () => {
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '其他页面', '司机管理']));
 
     await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('tab', { name: '司机管理' }) });
-    await user.click(await screen.findByText('关闭其他'));
+    const actions = await screen.findByRole('menu', { name: '页签操作' });
+    expect(within(actions).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['刷新', '关闭左侧', '关闭右侧', '关闭其他']);
+    await user.click(within(actions).getByRole('menuitem', { name: '关闭其他' }));
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '司机管理']));
     expect(location()).toBe(DRIVERS);
   });
@@ -141,6 +172,27 @@ describe('multi-tab bar', () => {
       await user.click(await within(drawer).findByRole('menuitem', { name: /司机管理/ }));
       await waitFor(() => expect(location()).toBe(DRIVERS));
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('menu search on mobile', () => {
+  it('opens the search box in a dialog from the search icon', async () => {
+    const restore = onMobile();
+    try {
+      const user = userEvent.setup();
+      renderApp('/dashboard/analysis');
+      await user.click(await screen.findByRole('button', { name: '搜索菜单' }));
+      const dialog = await screen.findByRole('dialog', { name: '搜索菜单' });
+      const search = within(dialog).getByRole('combobox', { name: '搜索菜单' });
+      expect(search).toHaveFocus();
+      await user.type(search, '司机');
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(location()).toBe(DRIVERS));
+      expect(screen.queryByRole('dialog', { name: '搜索菜单' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '搜索菜单' })).toHaveFocus();
     } finally {
       restore();
     }
@@ -172,6 +224,8 @@ describe('settings drawer', () => {
     expect(document.body.style.filter).toBe('invert(80%)');
     await user.click(within(drawer).getByRole('button', { name: '酱紫' }));
     expect(within(drawer).getByRole('button', { name: '酱紫' })).toHaveAttribute('aria-pressed', 'true');
+    // The shell's own styles take the colour from this property (antd's screens from their theme token).
+    expect(document.documentElement.style.getPropertyValue('--shell-primary')).toBe('#722ED1');
   });
 
   it('also opens from the 系统设置 entry of the user menu', async () => {

@@ -1,24 +1,31 @@
 /**
- * The header's bell (contract §6.7): the unread count as a badge, and a popover with the newest unread 通知 and
- * 系统消息 from `listByUser`. Clicking a message opens it (the sanitising announcement dialog) and marks it read;
- * 全部已读 marks everything; 查看更多 opens 我的消息. The list reloads when the server pushes over the websocket
- * (announcement-socket.ts), on a slow poll as a fallback, and when the popover opens.
+ * The header's one bell (issue 3, contract §6.7). It gathers two things:
+ * - 待办: the seven getDsXx counters (todo-counts.ts), polled every 650 000 ms;
+ * - 通知 / 系统消息: the newest unread announcements from `listByUser`, reloaded when the server pushes over the
+ *   websocket (announcement-socket.ts), on a slow poll as a fallback, and when the panel opens.
+ * The badge is the number of non-zero 待办 categories, plus one when announcements are unread. The panel (300 px)
+ * lists both; clicking a message marks it read and opens it by `openType` (`component`: the record's screen with
+ * `busId` as id; otherwise the sanitising 通知消息 popup, whose 去处理 follows a `url`); 查看更多 opens 我的消息.
  *
- * The list is read without the app's error notices: a server without announcements simply shows an empty bell
- * (and no socket is opened until the first list loaded). The popover body and the dialog load on first use.
+ * Both lists are read without the app's error notices: a server without them simply shows a quiet bell (and no
+ * socket is opened until the first announcement list loaded). The panel and the dialogs load on first use.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Popover, Spin } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Result } from '../../contracts/index.ts';
 import type { AnnouncementMessage } from '../dialogs/AnnouncementDialog.tsx';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
+import { AntdIsland } from '../shell/AntdIsland.tsx';
+import { Icon } from '../shell/icons.tsx';
+import { useDismiss } from '../shell/use-dismiss.ts';
 import { useAnnouncementSocket } from './announcement-socket.ts';
+import { activeTodos, bellBadgeCount, bellLabel, TODO_COUNTS_URL, TODO_POLL_MS } from './todo-counts.ts';
+import type { TodoCounts } from './todo-counts.ts';
 
 const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
 const AnnouncementDialog = lazy(() => import('../dialogs/AnnouncementDialog.tsx').then((m) => ({ default: m.AnnouncementDialog })));
+const RecordDialog = lazy(() => import('./RecordDialog.tsx'));
 
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 const POLL_MS = 60_000;
@@ -28,6 +35,8 @@ export interface InboxMessage extends AnnouncementMessage {
   id: string;
   priority?: string | null;
   msgCategory?: string | null;
+  /** With `openType: component`, the record `openPage` shows. */
+  busId?: string | null;
 }
 
 export interface Inbox {
@@ -39,40 +48,59 @@ export interface Inbox {
 
 const EMPTY: Inbox = { anntMsgList: [], anntMsgTotal: 0, sysMsgList: [], sysMsgTotal: 0 };
 
+/** A reload on mount, on an interval and on demand; failures keep what is shown (the next round retries). */
+function usePolled<T>(load: () => Promise<T | undefined>, everyMs: number, enabled: boolean): [T | undefined, () => Promise<void>] {
+  const [value, setValue] = useState<T>();
+  const reload = useCallback(async () => {
+    try {
+      const next = await load();
+      if (next !== undefined) setValue(next);
+    } catch {
+      // Quietly keep what is shown.
+    }
+  }, [load]);
+  useEffect(() => {
+    if (!enabled) return;
+    void reload();
+    const timer = setInterval(() => void reload(), everyMs);
+    return () => clearInterval(timer);
+  }, [enabled, reload, everyMs]);
+  return [value, reload];
+}
+
 export function NotificationBell({ dark = false }: { dark?: boolean }) {
   const session = useSession();
   const { http } = useAppDeps();
   const navigate = useNavigate();
-  const [inbox, setInbox] = useState<Inbox>(EMPTY);
-  const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
   const [reading, setReading] = useState<InboxMessage>();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const userId = session.user?.id;
 
-  const reload = useCallback(async () => {
-    try {
-      const response = await http.axios.get<Result<Inbox>>('/sys/annountCement/listByUser', { params: { pageSize: PAGE_SIZE } });
-      if (!response.data?.success) return;
-      setInbox({ ...EMPTY, ...response.data.result });
-      setLoaded(true);
-    } catch {
-      // Quietly keep what is shown: a poll that fails is retried by the next one.
-    }
+  const loadInbox = useCallback(async () => {
+    const response = await http.axios.get<Result<Inbox>>('/sys/annountCement/listByUser', { params: { pageSize: PAGE_SIZE } });
+    return response.data?.success ? { ...EMPTY, ...response.data.result } : undefined;
   }, [http]);
-
-  useEffect(() => {
-    if (!userId) return;
-    void reload();
-    const timer = setInterval(() => void reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [userId, reload]);
+  const loadCounts = useCallback(async () => {
+    const response = await http.axios.get<Result<TodoCounts>>(TODO_COUNTS_URL);
+    return response.data?.success ? response.data.result : undefined;
+  }, [http]);
+  const [loadedInbox, reloadInbox] = usePolled(loadInbox, POLL_MS, !!userId);
+  const [counts, reloadCounts] = usePolled(loadCounts, TODO_POLL_MS, !!userId);
+  const inbox = loadedInbox ?? EMPTY;
 
   useAnnouncementSocket({
-    enabled: loaded,
+    enabled: loadedInbox !== undefined,
     apiBase: String(http.axios.defaults.baseURL ?? '/jeecg-boot'),
     userId,
     token: session.token,
-    onPush: () => void reload(),
+    onPush: () => void reloadInbox(),
+  });
+
+  useDismiss(open, [trigger, panel], (reason) => {
+    setOpen(false);
+    if (reason === 'escape') trigger.current?.focus();
   });
 
   async function openMessage(message: InboxMessage) {
@@ -81,7 +109,7 @@ export function NotificationBell({ dark = false }: { dark?: boolean }) {
     try {
       await http.putResult('/sys/sysAnnouncementSend/editByAnntIdAndUserId', { anntId: message.id });
     } finally {
-      void reload();
+      void reloadInbox();
     }
   }
 
@@ -89,26 +117,49 @@ export function NotificationBell({ dark = false }: { dark?: boolean }) {
     try {
       await http.putResult('/sys/sysAnnouncementSend/readAll');
     } finally {
-      void reload();
+      void reloadInbox();
     }
   }
 
-  const total = inbox.anntMsgTotal + inbox.sysMsgTotal;
+  const todos = activeTodos(counts);
+  const unread = inbox.anntMsgTotal + inbox.sysMsgTotal;
+  const badge = bellBadgeCount(todos, unread);
+  const asRecord = reading?.openType === 'component' && reading.openPage;
   return (
-    <>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) void reload();
+    <div className="shell-dropdown">
+      <button
+        ref={trigger}
+        type="button"
+        className={dark ? 'shell-icon-button is-dark' : 'shell-icon-button'}
+        aria-label={bellLabel(todos, unread)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpen(!open);
+          if (!open) {
+            void reloadInbox();
+            void reloadCounts();
+          }
         }}
-        // Rendered on first open only, so the panel chunk loads when someone looks.
-        content={
-          <Suspense fallback={<Spin size="small" />}>
+      >
+        <Icon name="bell" />
+        {badge > 0 ? (
+          <span className="shell-badge" aria-hidden="true">
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div ref={panel} role="dialog" aria-label="消息通知" className="shell-popover shell-bell-panel">
+          {/* The panel chunk loads when someone first looks. */}
+          <Suspense fallback={<div className="shell-popover-loading" role="status" aria-label="加载中" />}>
             <NotificationPanel
+              todos={todos}
               inbox={inbox}
+              onTodo={(path) => {
+                setOpen(false);
+                navigate(path);
+              }}
               onOpen={(message) => void openMessage(message)}
               onReadAll={() => void readAll()}
               onMore={() => {
@@ -117,22 +168,17 @@ export function NotificationBell({ dark = false }: { dark?: boolean }) {
               }}
             />
           </Suspense>
-        }
-      >
-        <Badge count={total} size="small" offset={[-4, 4]}>
-          <Button
-            type="text"
-            aria-label={total > 0 ? `消息通知，${total}条未读` : '消息通知'}
-            icon={<BellOutlined />}
-            style={dark ? { color: '#fff' } : undefined}
-          />
-        </Badge>
-      </Popover>
-      {reading ? (
-        <Suspense fallback={null}>
-          <AnnouncementDialog announcement={reading} onClose={() => setReading(undefined)} />
-        </Suspense>
+        </div>
       ) : null}
-    </>
+      {reading ? (
+        <AntdIsland>
+          {asRecord ? (
+            <RecordDialog message={reading} onClose={() => setReading(undefined)} />
+          ) : (
+            <AnnouncementDialog announcement={reading} onClose={() => setReading(undefined)} />
+          )}
+        </AntdIsland>
+      ) : null}
+    </div>
   );
 }

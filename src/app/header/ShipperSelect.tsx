@@ -1,13 +1,16 @@
 /**
  * The header's shipper selector (issue 3), for customer admins (user type 6) only: the shippers they manage
  * (`myList`, the current one marked isUsed '1'). Choosing another asks the server to switch (`selectCustomer`),
- * shows its sentence, then reloads the page: every open screen was loaded for the previous shipper.
+ * shows its sentence, then reloads the page: every open screen was loaded for the previous shipper. Plain React
+ * (the shell's searchable combobox), as it paints with the header.
  */
 import { useEffect, useRef, useState } from 'react';
-import { App, Select } from 'antd';
 import { StorageKeys } from '../../http/storage.ts';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
+import { ComboBox } from '../shell/ComboBox.tsx';
+import { Icon } from '../shell/icons.tsx';
+import { useShellMessage } from '../shell/toast.tsx';
 
 export const CUSTOMER_ADMIN_USER_TYPE = 6;
 export const MY_CUSTOMERS_URL = '/customer/hyCustomerAdmin/myList';
@@ -34,7 +37,7 @@ const reloadPage = () => pageReload.run();
 export function ShipperSelect({ dark, reload = reloadPage }: ShipperSelectProps) {
   const session = useSession();
   const { http, storage } = useAppDeps();
-  const { message } = App.useApp();
+  const message = useShellMessage();
   const [customers, setCustomers] = useState<MyCustomer[]>();
   const [switching, setSwitching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -62,25 +65,23 @@ export function ShipperSelect({ dark, reload = reloadPage }: ShipperSelectProps)
       setCustomers((list) => list?.map((c) => ({ ...c, isUsed: c.customerId === customerId ? '1' : '0' })));
       // The login's `cid` (JeecgBoot's Login_Cid) follows the switch, as a fresh login would store it.
       storage.set(StorageKeys.cid, customerId);
-      void message.success(envelope.message);
+      message.success(envelope.message);
       timer.current = setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error: unknown) {
-      void message.error(error instanceof Error ? error.message : String(error));
+      message.error(error instanceof Error ? error.message : String(error));
       setSwitching(false);
     }
   }
 
   return (
-    <Select<string>
-      aria-label="当前货主"
-      title="当前货主"
-      value={current}
+    <ComboBox
+      label="当前货主"
       placeholder="选择货主"
-      loading={switching}
+      value={current}
+      busy={switching}
       disabled={switching}
-      showSearch={{ optionFilterProp: 'label' }}
-      popupMatchSelectWidth={false}
-      style={{ minWidth: 160, maxWidth: 240, ...(dark ? { color: '#fff' } : {}) }}
+      className={dark ? 'shell-shipper-select is-dark' : 'shell-shipper-select'}
+      suffix={<Icon name="down" />}
       options={customers.map((c) => ({ value: c.customerId, label: c.customerName }))}
       onChange={(value) => void choose(value)}
     />

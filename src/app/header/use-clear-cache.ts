@@ -3,19 +3,19 @@
  * login-time copy (`UI_CACHE_DB_DICT_DATA`), so edited dictionary texts show without logging in again.
  */
 import { useCallback } from 'react';
-import { App } from 'antd';
 import { useAppDeps } from '../deps.tsx';
 import { refreshDictionaries } from '../dialogs/account-api.ts';
+import { useShellMessage } from '../shell/toast.tsx';
 
 export function useClearCache(): () => Promise<void> {
   const { http, dicts } = useAppDeps();
-  const { message } = App.useApp();
+  const message = useShellMessage();
   return useCallback(async () => {
     try {
       dicts.prime(await refreshDictionaries(http));
-      void message.success('刷新缓存完成！');
+      message.success('刷新缓存完成！');
     } catch {
-      void message.error('刷新缓存失败！');
+      message.error('刷新缓存失败！');
     }
   }, [http, dicts, message]);
 }

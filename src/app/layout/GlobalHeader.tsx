@@ -1,18 +1,17 @@
 /**
  * The header: menu toggle and welcome line (side menu), or logo and horizontal menu (top menu on desktop); at
- * the right the shipper selector (customer admins), the menu search, the settings gear and the user menu.
+ * the right the shipper selector (customer admins), the menu search, the bell, the settings gear and the user
+ * menu. Plain React.
  */
 import type { CSSProperties } from 'react';
-import { Button, Flex, Layout, Typography } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import type { NavItem } from '../../engine/menu-routes.ts';
 import { UserMenu } from '../header/UserMenu.tsx';
 import { NotificationBell } from '../header/NotificationBell.tsx';
-import { TodoBell } from '../header/TodoBell.tsx';
 import { ShipperSelect } from '../header/ShipperSelect.tsx';
 import { greeting } from '../pages/greeting.ts';
 import { useSettingsDrawer } from '../preferences/index.ts';
 import type { ContentWidth, NavTheme } from '../preferences/index.ts';
+import { Icon } from '../shell/icons.tsx';
 import type { SearchableMenu } from './menu-index.ts';
 import { MenuSearch } from './MenuSearch.tsx';
 import { NavMenu } from './NavMenu.tsx';
@@ -46,17 +45,8 @@ export function GlobalHeader(props: GlobalHeaderProps) {
   const capped = menuInHeader && props.contentWidth === 'Fixed';
 
   return (
-    <Layout.Header
-      style={{
-        height: HEADER_HEIGHT,
-        lineHeight: `${HEADER_HEIGHT}px`,
-        padding: 0,
-        background: dark ? '#001529' : '#fff',
-        boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
-        ...props.style,
-      }}
-    >
-      <Flex align="center" gap={8} style={{ height: '100%', padding: '0 16px', ...(capped ? { maxWidth: 1200, margin: '0 auto' } : {}) }}>
+    <header className={dark ? 'shell-header is-dark' : 'shell-header'} style={props.style}>
+      <div className={capped ? 'shell-header-inner is-capped' : 'shell-header-inner'}>
         {menuInHeader ? (
           <>
             <SiteLogo theme={navTheme} title={props.logoTitle} showTitle />
@@ -64,36 +54,28 @@ export function GlobalHeader(props: GlobalHeaderProps) {
           </>
         ) : (
           <>
-            <Button
-              type="text"
-              aria-label={showsMenu ? '展开菜单' : '折叠菜单'}
-              icon={showsMenu ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={props.onToggle}
-            />
+            <button type="button" className="shell-icon-button shell-trigger" aria-label={showsMenu ? '展开菜单' : '折叠菜单'} onClick={props.onToggle}>
+              <Icon name={showsMenu ? 'menuUnfold' : 'menuFold'} />
+            </button>
             {mobile ? null : (
-              <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-                <Typography.Text type="secondary">{greeting(new Date().getHours())}，</Typography.Text>
+              <span className="shell-welcome">
+                <span className="shell-secondary">{greeting(new Date().getHours())}，</span>
                 <span>{`欢迎使用 ${props.platformName}`}</span>
-              </Typography.Text>
+              </span>
             )}
-            <span style={{ flex: 1 }} />
+            <span className="shell-spacer" />
           </>
         )}
-        <Flex align="center" gap={12} style={dark ? { color: '#fff' } : undefined}>
+        <div className="shell-header-actions">
           <ShipperSelect dark={dark} />
           <MenuSearch menus={props.searchable} mobile={mobile} />
-          <TodoBell dark={dark} />
           <NotificationBell dark={dark} />
-          <Button
-            type="text"
-            aria-label="系统设置"
-            icon={<SettingOutlined />}
-            style={dark ? { color: '#fff' } : undefined}
-            onClick={settingsDrawer.open}
-          />
+          <button type="button" className={dark ? 'shell-icon-button is-dark' : 'shell-icon-button'} aria-label="系统设置" onClick={settingsDrawer.open}>
+            <Icon name="setting" />
+          </button>
           <UserMenu />
-        </Flex>
-      </Flex>
-    </Layout.Header>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * 搜索菜单: type part of a menu title, pick a screen, go there. On desktop a search box in the header; on mobile
- * a search icon that opens the same box in a dialog.
+ * a search icon that opens the same box in a dialog. Plain React (the shell's combobox).
  */
 import { useState } from 'react';
-import { Button, Modal, Select } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { ComboBox } from '../shell/ComboBox.tsx';
+import { Icon } from '../shell/icons.tsx';
+import { ShellDialog } from '../shell/Overlay.tsx';
 import type { SearchableMenu } from './menu-index.ts';
 
 const LABEL = '搜索菜单';
@@ -14,16 +15,13 @@ function SearchBox({ menus, onChosen, autoFocus }: { menus: SearchableMenu[]; on
   const navigate = useNavigate();
   const options = menus.map((menu) => ({ value: menu.path, label: menu.title }));
   return (
-    <Select<string>
-      aria-label={LABEL}
+    <ComboBox
+      label={LABEL}
       placeholder={LABEL}
-      showSearch={{ optionFilterProp: 'label' }}
-      autoFocus={autoFocus}
       options={options}
-      value={null}
-      virtual={false}
-      suffixIcon={<SearchOutlined />}
-      style={{ width: 200 }}
+      autoFocus={autoFocus}
+      className="shell-menu-search"
+      suffix={<Icon name="search" />}
       onChange={(path) => {
         const chosen = menus.find((menu) => menu.path === path);
         if (chosen?.externalUrl) window.open(chosen.externalUrl, '_blank', 'noopener');
@@ -39,10 +37,12 @@ export function MenuSearch({ menus, mobile }: { menus: SearchableMenu[]; mobile:
   if (!mobile) return <SearchBox menus={menus} />;
   return (
     <>
-      <Button type="text" aria-label={LABEL} icon={<SearchOutlined />} onClick={() => setOpen(true)} />
-      <Modal title={LABEL} open={open} footer={null} destroyOnHidden onCancel={() => setOpen(false)}>
+      <button type="button" className="shell-icon-button" aria-label={LABEL} onClick={() => setOpen(true)}>
+        <Icon name="search" />
+      </button>
+      <ShellDialog open={open} title={LABEL} onClose={() => setOpen(false)} width={320}>
         <SearchBox menus={menus} autoFocus onChosen={() => setOpen(false)} />
-      </Modal>
+      </ShellDialog>
     </>
   );
 }

@@ -18,6 +18,7 @@ export function SiteLogo({ theme, title, showTitle }: SiteLogoProps) {
     <Link
       to={HOME_PATH}
       aria-label={title}
+      className="shell-logo"
       style={{
         display: 'flex',
         alignItems: 'center',

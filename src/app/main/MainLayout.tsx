@@ -1,13 +1,13 @@
 /**
  * The signed-in shell: side or top menu, header, breadcrumb and title, the multi-tab bar, the routed screens
  * (kept alive where the menu asks) and the footer, all following the user's preferences and the screen size.
- * Lazy-loaded, so the login page carries none of this (nor the renderers behind it).
+ * Lazy-loaded, so the login page carries none of this. The shell itself is plain React and CSS (shell.css), so it
+ * paints without antd; the screens load inside an antd island (ScreenArea in AntdIsland), and so do the dialogs
+ * and the settings drawer, each the first time it is needed.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
-import { Drawer, Layout } from 'antd';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import type { Location } from 'react-router';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { buildNavigation, buildRoutes } from '../../engine/menu-routes.ts';
 import type { RouteSpec } from '../../engine/menu-routes.ts';
 import { createRegistry } from '../../engine/registry.ts';
@@ -20,14 +20,18 @@ import { createAccess } from '../../providers/access.ts';
 import { registerRenderers } from '../../../renderers/index.ts';
 import { useBranding } from '../layout/branding.ts';
 import { GlobalHeader, HEADER_HEIGHT } from '../layout/GlobalHeader.tsx';
-import { KeepAliveRoutes } from '../layout/KeepAliveRoutes.tsx';
 import { breadcrumbTrail, findEntry, HOME_TITLE, indexMenu, isScreenPath, searchableLeaves } from '../layout/menu-index.ts';
 import { NavMenu } from '../layout/NavMenu.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useHiddenOnScroll, useIsMobile } from '../layout/responsive.ts';
 import { SiteLogo } from '../layout/SiteLogo.tsx';
-import { HOME_PATH, NOT_FOUND_PATH } from '../paths.ts';
+import { HOME_PATH } from '../paths.ts';
 import { PreferencesProvider, usePreferences } from '../preferences/index.ts';
+import { AntdIsland, preloadAntd } from '../shell/AntdIsland.tsx';
+import { ShellDrawer } from '../shell/Overlay.tsx';
+import { ToastProvider } from '../shell/toast.tsx';
+import '../shell/shell.css';
+import '../shell/shell-popups.css';
 import { documentTitle } from '../tabs/tab-rules.ts';
 import type { PageTab } from '../tabs/tab-rules.ts';
 import { TabBar } from '../tabs/TabBar.tsx';
@@ -35,7 +39,9 @@ import { usePageTabs } from '../tabs/usePageTabs.ts';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
 import { usePlatformSettings } from '../settings.tsx';
-import { FolderIndex, Screen } from './Screen.tsx';
+
+const loadScreenArea = () => import('./ScreenArea.tsx');
+const ScreenArea = lazy(loadScreenArea);
 
 const registry = registerRenderers(createRegistry());
 
@@ -43,16 +49,7 @@ const SIDER_WIDTH = 200;
 /** The menu drawer of the top-menu layout (on mobile) is a little wider, as in JeecgBoot. */
 const TOP_MENU_DRAWER_WIDTH = 206;
 const COLLAPSED_WIDTH = 80;
-const DARK_NAV_BACKGROUND = '#001529';
-
-function renderRoute(spec: RouteSpec): ReactNode {
-  return (
-    <Route key={spec.path} path={spec.path} element={<Screen spec={spec} />}>
-      {spec.children.length > 0 ? <Route index element={<FolderIndex spec={spec} />} /> : null}
-      {spec.children.map(renderRoute)}
-    </Route>
-  );
-}
+const CONTENT_ID = 'shell-content';
 
 function hasRoute(specs: RouteSpec[], path: string): boolean {
   return specs.some((spec) => spec.path === path || hasRoute(spec.children, path));
@@ -60,15 +57,24 @@ function hasRoute(specs: RouteSpec[], path: string): boolean {
 
 const HOME_SPEC: RouteSpec = { path: HOME_PATH, component: 'dashboard/Analysis', title: HOME_TITLE, children: [] };
 
+const loading = <div className="shell-loading" role="status" aria-label="加载中" />;
+
+/** The screens need antd and their route table: PrivateArea starts both while the menu request is under way. */
+export function preloadContent(): void {
+  preloadAntd();
+  void loadScreenArea().catch(() => undefined);
+}
+
 export default function MainLayout() {
   const { storage } = useAppDeps();
   return (
-    <PreferencesProvider storage={storage}>
-      <Shell />
-    </PreferencesProvider>
+    <ToastProvider>
+      <PreferencesProvider storage={storage}>
+        <Shell />
+      </PreferencesProvider>
+    </ToastProvider>
   );
 }
-
 function Shell() {
   const session = useSession();
   const deps = useAppDeps();
@@ -118,6 +124,8 @@ function Shell() {
 
   const hideHeader = useHiddenOnScroll(prefs.fixedHeader && prefs.hideHeaderOnScroll);
 
+  useEffect(preloadContent, []);
+
   // Live grid updates: one vxeSocket per signed-in page, opened only when a grid subscribes.
   const live = useMemo(() => {
     const userId = session.user?.id;
@@ -146,16 +154,6 @@ function Shell() {
     [deps, session.permissions, live, navigate],
   );
 
-  const renderRoutes = useCallback(
-    (at: Location) => (
-      <Routes location={at}>
-        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-        {routes.map(renderRoute)}
-        <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
-      </Routes>
-    ),
-    [routes],
-  );
   const keepAlive = useCallback((path: string) => {
     const own = index.get(path);
     return own !== undefined && own.keepAlive && !own.isFolder;
@@ -172,7 +170,6 @@ function Shell() {
   const siderWidth = collapsed ? COLLAPSED_WIDTH : SIDER_WIDTH;
   const fixedSider = sider && prefs.fixedSidebar;
   const capped = topMenu && !mobile && prefs.contentWidth === 'Fixed';
-  const navBackground = prefs.navTheme === 'dark' ? DARK_NAV_BACKGROUND : '#fff';
 
   const headerStyle: CSSProperties = prefs.fixedHeader
     ? {
@@ -181,7 +178,7 @@ function Shell() {
         right: 0,
         zIndex: 9,
         width: sider ? `calc(100% - ${siderWidth}px)` : '100%',
-        transition: 'transform 0.2s',
+        transition: 'transform 0.2s, width 0.2s',
         transform: hideHeader ? `translateY(-${HEADER_HEIGHT}px)` : 'none',
       }
     : {};
@@ -189,35 +186,30 @@ function Shell() {
   return (
     <RegistryProvider registry={registry}>
       <ServicesProvider services={services}>
-        <Layout style={{ minHeight: '100vh' }}>
+        <div className="shell-layout">
           {sider ? (
-            <Layout.Sider
-              theme={prefs.navTheme}
-              width={SIDER_WIDTH}
-              collapsedWidth={COLLAPSED_WIDTH}
-              collapsible
-              collapsed={collapsed}
-              trigger={null}
-              style={fixedSider ? { position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, height: '100vh', overflow: 'auto', zIndex: 10 } : undefined}
+            <aside
+              aria-label="侧边栏"
+              className={`shell-sider shell-sider-${prefs.navTheme}${fixedSider ? ' is-fixed' : ''}`}
+              style={{ width: siderWidth }}
             >
               <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle={!collapsed} />
               <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} collapsed={collapsed} addressOf={addressOf} />
-            </Layout.Sider>
+            </aside>
           ) : null}
           {mobile ? (
-            <Drawer
-              placement="left"
-              size={topMenu ? TOP_MENU_DRAWER_WIDTH : SIDER_WIDTH}
+            <ShellDrawer
               open={drawerOpen}
-              closable={false}
+              label="菜单"
+              width={topMenu ? TOP_MENU_DRAWER_WIDTH : SIDER_WIDTH}
+              className={`shell-sider-${prefs.navTheme}`}
               onClose={() => setDrawerOpen(false)}
-              styles={{ body: { padding: 0, background: navBackground } }}
             >
               <SiteLogo theme={prefs.navTheme} title={branding.logoTitle} showTitle />
               <NavMenu nav={nav} mode="inline" theme={prefs.navTheme} onNavigate={() => setDrawerOpen(false)} addressOf={addressOf} />
-            </Drawer>
+            </ShellDrawer>
           ) : null}
-          <Layout style={{ marginInlineStart: fixedSider ? siderWidth : 0, transition: 'margin 0.2s' }}>
+          <div className="shell-main" style={{ marginInlineStart: fixedSider ? siderWidth : 0 }}>
             {prefs.fixedHeader ? <div style={{ height: HEADER_HEIGHT, flex: 'none' }} /> : null}
             <GlobalHeader
               mobile={mobile}
@@ -233,31 +225,28 @@ function Shell() {
               logoTitle={branding.logoTitle}
               style={headerStyle}
             />
-            <div style={capped ? { width: '100%', maxWidth: 1200, margin: '0 auto' } : undefined}>
+            <div className={capped ? 'shell-body is-capped' : 'shell-body'}>
               {multiTab && !fullScreen ? (
-                <div style={{ padding: '6px 16px 0', background: '#fff' }}>
-                  <TabBar tabs={tabs} />
+                <div className="shell-tabs-bar">
+                  <TabBar tabs={tabs} panelId={CONTENT_ID} />
                 </div>
               ) : null}
               {fullScreen || !pageTitle ? null : (
                 <PageHeader title={pageTitle} breadcrumb={breadcrumbTrail(index, pathname, HOME_PATH)} />
               )}
-              <Layout.Content style={{ margin: 16 }}>
-                <KeepAliveRoutes
-                  renderRoutes={renderRoutes}
-                  keepAlive={keepAlive}
-                  retain={retain}
-                  remountKey={tabs.remountKey}
-                />
-              </Layout.Content>
+              <main id={CONTENT_ID} className="shell-content">
+                <AntdIsland fallback={loading}>
+                  <ScreenArea routes={routes} keepAlive={keepAlive} retain={retain} remountKey={tabs.remountKey} />
+                </AntdIsland>
+              </main>
             </div>
             {!fullScreen && settings.companyName ? (
-              <Layout.Footer style={{ textAlign: 'center', color: '#8c8c8c' }}>
+              <footer className="shell-footer">
                 Copyright © {new Date().getFullYear()} {settings.companyName}
-              </Layout.Footer>
+              </footer>
             ) : null}
-          </Layout>
-        </Layout>
+          </div>
+        </div>
       </ServicesProvider>
     </RegistryProvider>
   );

@@ -3,7 +3,7 @@
  * and multi-tab. Every control changes the preferences at once (and so the layout behind the drawer).
  */
 import type { ReactNode } from 'react';
-import { Divider, Drawer, Flex, Radio, Switch, Tooltip, Typography } from 'antd';
+import { Divider, Drawer, Flex, Radio, Switch, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { THEME_COLORS } from './preferences-model.ts';
 import type { ContentWidth, LayoutMode, NavTheme, PreferenceChange, Preferences } from './preferences-model.ts';
@@ -38,17 +38,19 @@ function ColorSwatches({ value, onChange }: { value: string; onChange(color: str
       {THEME_COLORS.map(({ name, color }) => {
         const selected = color.toLowerCase() === value.toLowerCase();
         return (
-          <Tooltip key={color} title={name}>
-            <button
-              type="button"
-              aria-label={name}
-              aria-pressed={selected}
-              onClick={() => onChange(color)}
-              style={{ width: 20, height: 20, border: 0, borderRadius: 2, background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
-            >
-              {selected ? <CheckOutlined style={{ fontSize: 12 }} /> : null}
-            </button>
-          </Tooltip>
+          // A native title, not antd's Tooltip: a tooltip left over from hovering a swatch kept Escape from
+          // closing the drawer.
+          <button
+            key={color}
+            type="button"
+            title={name}
+            aria-label={name}
+            aria-pressed={selected}
+            onClick={() => onChange(color)}
+            style={{ width: 20, height: 20, border: 0, borderRadius: 2, background: color, color: '#fff', cursor: 'pointer', padding: 0 }}
+          >
+            {selected ? <CheckOutlined style={{ fontSize: 12 }} /> : null}
+          </button>
         );
       })}
     </Flex>

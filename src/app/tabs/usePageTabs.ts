@@ -1,12 +1,12 @@
 /**
  * The open tabs of this browser session: follows the route (opening a screen opens its tab), remembers the list
- * in sessionStorage, and carries out the tab rules — warnings through antd's message, moves through the router.
+ * in sessionStorage, and carries out the tab rules — warnings through the shell's messages, moves through the router.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab } from './tab-rules.ts';
 import type { PageTab, TabOutcome, TabsState } from './tab-rules.ts';
+import { useShellMessage } from '../shell/toast.tsx';
 
 const SESSION_KEY = 'pro__MULTI_TABS';
 
@@ -47,7 +47,7 @@ export interface PageTabs extends TabsState {
 }
 
 export function usePageTabs({ homePath, current, isKnownPath }: PageTabsOptions): PageTabs {
-  const { message } = App.useApp();
+  const message = useShellMessage();
   const navigate = useNavigate();
   const [state, setState] = useState<TabsState>(() =>
     initialTabs(homePath, readSessionTabs().filter((tab) => isKnownPath(tab.path))),
@@ -63,7 +63,7 @@ export function usePageTabs({ homePath, current, isKnownPath }: PageTabsOptions)
 
   const apply = useCallback(
     (outcome: TabOutcome) => {
-      if (outcome.warning) void message.warning(outcome.warning);
+      if (outcome.warning) message.warning(outcome.warning);
       setState(outcome.state);
       if (outcome.navigateTo) navigate(outcome.navigateTo);
     },
