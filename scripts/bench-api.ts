@@ -1,5 +1,9 @@
 /**
  * `npm run bench:api [-- --rows 200000 --duration 5 --connections 10 --backends pglite,postgres --no-write]`
+ * `npm run bench:api -- --entity hyShippingNote --rows 1000000`: the waybill list instead (scripts/lib/bench-api-waybills.ts),
+ * signed in as ops and as a shipper, written to its own span of docs/perf.md.
+ * `--keep`: the seeded databases stay (PostgreSQL `bench_api_<entity>_<rows>`, PGlite under .tmp/bench-api/) and a
+ * later `--keep` run with the same entity and rows measures them again without seeding (its seed numbers are reused).
  *
  * For each backend (PGlite in a temp folder; PostgreSQL at 127.0.0.1:5432 in a throwaway database, skipped when
  * unreachable) it bulk-seeds drivers, starts the server as a child process (scripts/bench-server.ts), signs in as
@@ -17,24 +21,21 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { seedBulk } from './seed-bulk.ts';
+import { seedBulk, type BulkSeedResult } from './seed-bulk.ts';
 import { LIST_LIMITS } from '../server/entity/paging.ts';
 import { renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
+import { WAYBILL_API, waybillScenarios, type BenchScenario } from './lib/bench-api-waybills.ts';
+import { renderWaybillSection, WAYBILL_MARKERS } from './lib/bench-api-waybill-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const API = '/jeecg-boot/hydriver/hyDriver';
+const DRIVER_API = '/jeecg-boot/hydriver/hyDriver';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = process.env.SEED_PASSWORD ?? 'Freight@2026';
 const PAGE_SIZE = 20;
 const LOAD_AT_START = os.loadavg();
 
-interface Scenario {
-  name: string;
-  label: string;
-  path: string;
-  /** Fewer connections for slow scenarios, so requests still queued when a run ends do not spill into the next. */
-  connections?: number;
-}
+/** `connections`: fewer for slow scenarios, so requests still queued when a run ends do not spill into the next. */
+type Scenario = BenchScenario;
 
 const { values: args } = parseArgs({
   options: {
@@ -44,8 +45,16 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     backends: { type: 'string', default: 'pglite,postgres' },
     'no-write': { type: 'boolean', default: false },
+    entity: { type: 'string', default: 'hyDriver' },
+    scenarios: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
+const WAYBILLS = args.entity === 'hyShippingNote';
+if (!WAYBILLS && args.entity !== 'hyDriver') throw new Error('--entity is hyDriver (default) or hyShippingNote');
+const API = WAYBILLS ? WAYBILL_API : DRIVER_API;
+/** Signed-in users by name; scenarios without a user ask as the first. */
+const USERS = WAYBILLS ? ['ops', 'shipper'] : ['admin'];
 const ROWS = Number(args.rows);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
@@ -139,11 +148,11 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
-async function login(base: string): Promise<string> {
+async function login(base: string, username: string): Promise<string> {
   const response = await fetch(`${base}/jeecg-boot/sys/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    body: JSON.stringify({ username, password: PASSWORD }),
   });
   const body = (await response.json()) as { success: boolean; message: string; result: { token: string } };
   if (!body.success) throw new Error(`login failed: ${body.message}`);
@@ -158,7 +167,9 @@ async function listJson(base: string, token: string, query: string): Promise<{ r
 }
 
 /** The scenarios; the export window is the newest ~1,000 rows (create_time at or after the 1,000th newest). */
-async function scenarios(base: string, token: string): Promise<Scenario[]> {
+async function scenarios(base: string, tokens: Map<string, string>): Promise<Scenario[]> {
+  if (WAYBILLS) return waybillScenarios((query, user) => listJson(base, tokens.get(user)!, query), PAGE_SIZE);
+  const token = tokens.get(USERS[0])!;
   const page = await listJson(base, token, `pageNo=${1000 / PAGE_SIZE}&pageSize=${PAGE_SIZE}`);
   const since = String(page.records[PAGE_SIZE - 1].createTime);
   const deepPage = Math.floor(LIST_LIMITS.maxOffset / PAGE_SIZE);
@@ -183,24 +194,57 @@ async function scenarios(base: string, token: string): Promise<Scenario[]> {
   ];
 }
 
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 async function runBackend(backend: Backend): Promise<BackendRun> {
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
+  const keptName = `bench_api_${String(args.entity).toLowerCase()}_${ROWS}`;
+  const seedRecord = path.join(ROOT, '.tmp', 'bench-api', `${keptName}.${backend}.seed.json`);
+  let reuse = false;
   if (backend === 'pglite') {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-pglite-'));
+    if (args.keep) {
+      dataDir = path.join(ROOT, '.tmp', 'bench-api', `${keptName}.pglite`);
+      reuse = fs.existsSync(seedRecord) && fs.existsSync(dataDir);
+    } else {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-pglite-'));
+    }
   } else {
-    const name = `bench_api_${crypto.randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
+    const name = args.keep ? keptName : `bench_api_${crypto.randomBytes(5).toString('hex')}`;
+    reuse = Boolean(args.keep) && fs.existsSync(seedRecord) && (await databaseExists(name));
+    if (!reuse) {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(`create database ${name}`);
+    }
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    if (!args.keep) dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
   }
   let child: ChildProcess | undefined;
   try {
-    console.log(`[${backend}] seeding ${ROWS.toLocaleString('en-US')} drivers…`);
-    const seeded = await seedBulk({ dataDir, databaseUrl }, ROWS, { log: (line) => console.log(`[${backend}] ${line}`) });
+    let seeded: BulkSeedResult;
+    if (reuse) {
+      seeded = JSON.parse(fs.readFileSync(seedRecord, 'utf8')) as BulkSeedResult;
+      console.log(`[${backend}] reusing the kept database (seeded ${seeded.inserted.toLocaleString('en-US')} rows earlier)`);
+    } else {
+      if (dataDir && args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+      console.log(`[${backend}] seeding ${ROWS.toLocaleString('en-US')} ${args.entity} rows…`);
+      seeded = await seedBulk({ dataDir, databaseUrl }, ROWS, { entity: args.entity, log: (line) => console.log(`[${backend}] ${line}`) });
+      if (args.keep) {
+        fs.mkdirSync(path.dirname(seedRecord), { recursive: true });
+        fs.writeFileSync(seedRecord, JSON.stringify(seeded));
+      }
+    }
     const seedSeconds = seeded.totalMs / 1000;
     console.log(`[${backend}] seeded in ${seedSeconds.toFixed(1)} s (${Math.round(seeded.inserted / seedSeconds)} rows/s)`);
 
@@ -209,22 +253,29 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
     child = await startServer({ PORT: String(port), CEILING_PORT: String(ceilingPort), ...(dataDir ? { DATA_DIR: dataDir } : {}), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     const base = `http://127.0.0.1:${port}`;
     const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-    const token = await login(base);
+    const tokens = new Map<string, string>();
+    for (const user of USERS) tokens.set(user, await login(base, user));
 
     // The first page-1 request after start pays the full count (nothing cached yet).
     const coldStarted = performance.now();
-    const cold = await listJson(base, token, `pageNo=1&pageSize=${PAGE_SIZE}`);
+    const cold = await listJson(base, tokens.get(USERS[0])!, `pageNo=1&pageSize=${PAGE_SIZE}`);
     const coldPage1Ms = performance.now() - coldStarted;
     console.log(`[${backend}] total ${cold.total}, cold page 1 ${coldPage1Ms.toFixed(1)} ms`);
 
-    const headers = { 'x-access-token': token };
     const results: ScenarioResult[] = [];
-    for (const scenario of await scenarios(base, token)) {
+    const only = args.scenarios ? new Set(args.scenarios.split(',')) : undefined;
+    for (const scenario of await scenarios(base, tokens)) {
+      if (only && !only.has(scenario.name)) continue;
+      const headers = { 'x-access-token': tokens.get(scenario.user ?? USERS[0])! };
       const response = await fetch(`${base}${scenario.path}`, { headers });
       const body = Buffer.from(await response.arrayBuffer());
       const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-      if (contentType.includes('json') && !(JSON.parse(body.toString()) as { success: boolean }).success) {
-        throw new Error(`${scenario.name} answered success:false: ${body.toString().slice(0, 200)}`);
+      if (contentType.includes('json')) {
+        const answer = JSON.parse(body.toString()) as { success: boolean; result?: { records?: unknown[] } };
+        if (!answer.success) throw new Error(`${scenario.name} answered success:false: ${body.toString().slice(0, 200)}`);
+        // A list scenario measures full pages only; a short one means the data is too small for it.
+        const records = answer.result?.records;
+        if (Array.isArray(records) && records.length < PAGE_SIZE) throw new Error(`${scenario.name} returned ${records.length} rows, not a full page: seed more rows`);
       }
       await fetch(`${ceilingBase}/capture/${scenario.name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
       const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
@@ -235,10 +286,16 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
           `p50/p99 at 50% ${app.half.p50}/${app.half.p99} ms, errors ${app.max.errors + app.half.errors}`,
       );
     }
-    return { backend, seeded: { rows: seeded.inserted, seconds: seedSeconds, rowsPerSecond: seeded.inserted / seedSeconds }, coldPage1Ms, results };
+    const breakdown = { insertSeconds: seeded.insertMs / 1000, indexSeconds: seeded.indexMs / 1000, vacuumSeconds: seeded.vacuumMs / 1000 };
+    return {
+      backend,
+      seeded: { rows: seeded.inserted, seconds: seedSeconds, rowsPerSecond: seeded.inserted / seedSeconds, ...breakdown, orders: seeded.orders, statuses: seeded.statuses },
+      coldPage1Ms,
+      results,
+    };
   } finally {
     if (child) await stopServer(child);
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir && !args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase();
   }
 }
@@ -285,15 +342,15 @@ async function main(): Promise<void> {
     runs.push(await runBackend(backend));
   }
   const env = { ...environment(), postgres: pgVersion };
-  const settings = { rows: ROWS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, maxOffset: LIST_LIMITS.maxOffset, exactCountUpTo: LIST_LIMITS.exactCountUpTo, countCacheMs: LIST_LIMITS.countCacheMs };
+  const settings = { entity: String(args.entity), rows: ROWS, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, maxOffset: LIST_LIMITS.maxOffset, exactCountUpTo: LIST_LIMITS.exactCountUpTo, countCacheMs: LIST_LIMITS.countCacheMs };
   const outDir = path.join(ROOT, '.tmp', 'bench-api');
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ env, settings, runs }, null, 2));
-  const section = renderSection(runs, env, settings);
+  const section = WAYBILLS ? renderWaybillSection(runs, env, settings) : renderSection(runs, env, settings);
   console.log(section);
   console.log(`raw results: ${path.relative(ROOT, file)}`);
-  if (!args['no-write']) writeSection(path.join(ROOT, 'docs', 'perf.md'), section);
+  if (!args['no-write']) writeSection(path.join(ROOT, 'docs', 'perf.md'), section, WAYBILLS ? WAYBILL_MARKERS : undefined);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * `npm run seed:bulk -- --rows 1000000 [--entity hyDriver] [--batch 5000]`: adds realistic rows to the database the
+ * `npm run seed:bulk -- --rows 1000000 [--entity hyDriver|hyShippingNote] [--batch 5000]`: adds realistic rows to the database the
  * server would use (DATABASE_URL, else PGlite under DATA_DIR), inside the demo organisation's tenant. The schema
  * is brought up to date first exactly as the server does at start (migrations, entity tables, demo seed).
  */
@@ -10,16 +10,20 @@ import { openDatabase, type DatabaseHandle } from '../server/db/database.ts';
 import { MemoryKv } from '../server/core/kv.ts';
 import { DEMO_TENANT_ID } from '../server/seed/seed.ts';
 import { bulkLoadDrivers, type BulkResult } from './lib/bulk-drivers.ts';
+import { bulkLoadWaybills } from './lib/bulk-waybills.ts';
 
-const BULK_ENTITIES = new Set(['hyDriver']);
+/** hyShippingNote also writes the waybills' orders (hyOrder), about one per 2–3 waybills. */
+const BULK_ENTITIES = new Set(['hyDriver', 'hyShippingNote']);
+
+export type BulkSeedResult = BulkResult & { orders?: number; statuses?: Record<string, number> };
 
 export interface SeedTarget {
   databaseUrl?: string;
   dataDir?: string;
 }
 
-/** Opens the target, prepares it like a server start, and loads `rows` drivers. Used by bench:api too. */
-export async function seedBulk(target: SeedTarget, rows: number, options: { entity?: string; batch?: number; log?: (line: string) => void } = {}): Promise<BulkResult> {
+/** Opens the target, prepares it like a server start, and loads `rows` rows of the entity. Used by bench:api too. */
+export async function seedBulk(target: SeedTarget, rows: number, options: { entity?: string; batch?: number; log?: (line: string) => void } = {}): Promise<BulkSeedResult> {
   const entityName = options.entity ?? 'hyDriver';
   if (!BULK_ENTITIES.has(entityName)) throw new Error(`seed:bulk knows how to generate: ${[...BULK_ENTITIES].join(', ')}`);
   process.env.LOG_LEVEL ??= 'silent';
@@ -30,6 +34,9 @@ export async function seedBulk(target: SeedTarget, rows: number, options: { enti
     await app.close();
     const tenant = await ctx.db.selectFrom('sys_tenant').select('id').where('id', '=', DEMO_TENANT_ID).executeTakeFirst();
     if (!tenant) throw new Error(`tenant ${DEMO_TENANT_ID} (the seeded organisation) is missing`);
+    if (entityName === 'hyShippingNote') {
+      return await bulkLoadWaybills(ctx.db, ctx.entities, { rows, tenantId: DEMO_TENANT_ID, batch: options.batch, log: options.log });
+    }
     const entity = ctx.entities.find((e) => e.schema.name === entityName);
     if (!entity) throw new Error(`entity ${entityName} is not defined under schemas/entities`);
     return await bulkLoadDrivers(ctx.db, entity, { rows, tenantId: DEMO_TENANT_ID, batch: options.batch, log: options.log });
@@ -58,6 +65,11 @@ async function main(): Promise<void> {
       `vacuum+analyze ${seconds(result.vacuumMs)} s; total ${seconds(result.totalMs)} s ` +
       `(${Math.round(result.inserted / (result.totalMs / 1000)).toLocaleString('en-US')} rows/s overall)`,
   );
+  if (result.orders !== undefined) console.log(`with ${result.orders.toLocaleString('en-US')} orders`);
+  if (result.statuses) {
+    const mix = Object.entries(result.statuses).sort(([a], [b]) => a.localeCompare(b));
+    console.log(`status mix: ${mix.map(([s, n]) => `${s}: ${n.toLocaleString('en-US')} (${((100 * n) / result.inserted).toFixed(1)} %)`).join(', ')}`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

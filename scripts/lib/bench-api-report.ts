@@ -26,12 +26,23 @@ export interface ScenarioResult {
 
 export interface BackendRun {
   backend: Backend;
-  seeded: { rows: number; seconds: number; rowsPerSecond: number };
+  seeded: {
+    rows: number;
+    seconds: number;
+    rowsPerSecond: number;
+    insertSeconds?: number;
+    indexSeconds?: number;
+    vacuumSeconds?: number;
+    /** Waybill loads: the orders written with them and the status mix (status → rows). */
+    orders?: number;
+    statuses?: Record<string, number>;
+  };
   coldPage1Ms: number;
   results: ScenarioResult[];
 }
 
 export interface BenchSettings {
+  entity?: string;
   rows: number;
   duration: number;
   warmup: number;
@@ -128,11 +139,17 @@ export function renderSection(runs: BackendRun[], env: Record<string, string>, s
   return `${BEGIN}\n${lines.join('\n')}\n${END}`;
 }
 
-/** Replaces the bench:api span, or appends a heading and the span when the file has none yet. */
-export function writeSection(file: string, section: string): void {
+export interface SectionMarkers {
+  begin: string;
+  end: string;
+  heading: string;
+}
+
+/** Replaces the bench:api span (or another bench's span), or appends a heading and the span when the file has none yet. */
+export function writeSection(file: string, section: string, markers: SectionMarkers = { begin: BEGIN, end: END, heading: HEADING }): void {
   const current = fs.readFileSync(file, 'utf8');
-  const next = current.includes(BEGIN)
-    ? current.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), () => section)
-    : `${current.trimEnd()}\n\n${HEADING}\n\n${section}\n`;
+  const next = current.includes(markers.begin)
+    ? current.replace(new RegExp(`${markers.begin}[\\s\\S]*?${markers.end}`), () => section)
+    : `${current.trimEnd()}\n\n${markers.heading}\n\n${section}\n`;
   fs.writeFileSync(file, next);
 }

@@ -38,13 +38,13 @@ export interface BulkResult {
 const GENERATE_CHUNK = 20_000;
 const REBUILD_INDEXES_FROM = 20_000;
 
-async function columnTypes(db: Db, table: string): Promise<Map<string, string>> {
+export async function columnTypes(db: Db, table: string): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; type: string }>`select attname as name, format_type(atttypid, atttypmod) as type
     from pg_attribute where attrelid = ${table}::regclass and attnum > 0 and not attisdropped`.execute(db);
   return new Map(rows.map((r) => [r.name, r.type]));
 }
 
-async function secondaryIndexes(db: Db, table: string): Promise<Array<{ name: string; definition: string }>> {
+export async function secondaryIndexes(db: Db, table: string): Promise<Array<{ name: string; definition: string }>> {
   const { rows } = await sql<{ name: string; definition: string }>`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i join pg_class c on c.oid = i.indexrelid
     where i.indrelid = ${table}::regclass and not i.indisunique and not i.indisprimary`.execute(db);

@@ -8,6 +8,7 @@ import { lintOperations } from './operations-lint.ts';
 import { lintReviewOnChange } from './review-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
 import { lintUniqueAndExpiry } from './unique-lint.ts';
+import { lintIndexes } from './index-lint.ts';
 import { lintConditions } from './condition-lint.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 
@@ -116,6 +117,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
   lintReviewOnChange(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
   lintUniqueAndExpiry(entity, fields, at);
+  lintIndexes(entity, fields, at);
   lintConditions(entity, fields, dictionaries, at);
 
   // "id": the customer table itself, whose rows are the customers.

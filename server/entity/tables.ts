@@ -102,6 +102,37 @@ async function syncSortIndexes(tx: Kysely<SystemTables>, entity: EntityRuntime):
   }
 }
 
+/**
+ * The schema's `indexes`: (tenant_id, equality columns…, sort column <order> nulls last, id desc) include (…) — the
+ * same order buildOrder sorts in, so a page filtered on those fields is read in index order and a deep page's OFFSET
+ * walk stays index-only, also when a condition (an OR'd read scope) can only be checked on the included columns.
+ * Names derive from the columns, so an unchanged declaration is never built twice.
+ */
+export async function syncDeclaredIndexes<DB>(db: Kysely<DB>, entity: EntityRuntime): Promise<void> {
+  const tableName = entity.schema.table;
+  const columnOf = (property: string) => {
+    const column = entity.columns.get(property);
+    if (!column) throw new Error(`indexes of ${entity.schema.name} name unknown field ${property}`);
+    return column;
+  };
+  for (const declared of entity.schema.indexes ?? []) {
+    const columns = declared.fields.map(columnOf);
+    const parts = columns.map((c) => sql`${sql.id(c)}`);
+    const nameParts = [...columns];
+    if (declared.sort) {
+      const direction = declared.sort.order ?? 'desc';
+      const column = columnOf(declared.sort.field);
+      parts.push(sql`${sql.id(column)} ${sql.raw(direction)} nulls last`, sql`id desc`);
+      nameParts.push(column, direction === 'asc' ? 'a' : 'd');
+    }
+    const included = (declared.include ?? []).map(columnOf);
+    if (included.length > 0) nameParts.push('inc', ...included);
+    await sql`create index if not exists ${sql.id(indexName('ix', tableName, ...nameParts))}
+      on ${sql.id(tableName)} (${sql.join([sql`tenant_id`, ...parts])})
+      ${included.length > 0 ? sql`include (${sql.join(included.map((c) => sql.id(c)))})` : sql``}`.execute(db);
+  }
+}
+
 export async function syncEntityTables(db: Kysely<SystemTables>, entities: EntityRuntime[]): Promise<void> {
   const foreignKeysOf = childForeignKeys(entities);
   for (const entity of entities) {
@@ -136,6 +167,7 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
       }
       await syncSortIndexes(tx, entity);
       await syncUniqueTogetherIndexes(tx, entity);
+      await syncDeclaredIndexes(tx, entity);
       // Line items are read and replaced by parent id (children.ts).
       for (const property of foreignKeys) {
         const columnName = entity.columns.get(property);

@@ -141,6 +141,22 @@ export interface UniqueTogetherDef {
   message?: string;
 }
 
+/**
+ * A B-tree for list queries that filter on `fields` by equality (and optionally sort): (tenant, fields…, then the
+ * sort column in the list's order `<dir> nulls last, id desc`), so a filtered page and its deep pages walk the index.
+ */
+export interface IndexDef {
+  /** Declared single-valued fields compared with `=` (status, shipper, plate…); may be empty when `sort` is given. */
+  fields: string[];
+  /** The sort the index serves after those fields (a sortable field or createTime); default none. */
+  sort?: { field: string; order?: 'asc' | 'desc' };
+  /**
+   * Fields carried in the index (INCLUDE) but not sorted by, so a condition on them is checked on the index entry:
+   * e.g. a shipper's `customerId = c or agentId = c` read scope, which no key order can serve.
+   */
+  include?: string[];
+}
+
 /** Whether a field stores several comma-joined values. */
 export function isMultiValue(field: FieldDef): boolean {
   if (field.type === 'tags') return true;
@@ -254,6 +270,8 @@ export interface EntitySchema {
   dataScope?: DataScope;
   /** Values some callers never receive, decided per row (e.g. the driver's fee on another agent's order). */
   rowMasks?: RowMask[];
+  /** Composite list indexes for the filters a screen combines (equality fields, then the sort); see IndexDef. */
+  indexes?: IndexDef[];
   /**
    * `server`: the table is created by a migration and the endpoints under `api` by server code (system tables such
    * as sys_user, whose writes have rules of their own). The file still describes the screen, the validation (the
