@@ -17,9 +17,27 @@ import type { EntityRuntime } from '../entity/registry.ts';
 import { findRow, presentRows } from '../entity/repository.ts';
 import { readScopeConditions } from '../entity/data-scope.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
+import { applyRowMasks, maskApplies } from '../../src/contracts/row-masks.ts';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
 
 export const VXE_CHANNEL = 'vxeSocket';
 const OPEN = 1;
+/**
+ * A page's read scope is reused for at most this long, and only while its caller is unchanged (a session check
+ * replaces the caller), so scope is computed per page per second rather than per page per change. Data-rule
+ * values from the clock (`#{sys_time}`, one-second resolution) are then at most a second old.
+ */
+const SCOPE_MEMO_MS = 1000;
+
+type ScopeConditions = Awaited<ReturnType<typeof readScopeConditions>>;
+
+interface ScopeMemo {
+  caller: Caller;
+  at: number;
+  conditions: ScopeConditions;
+  /** The compiled conditions: pages with equal keys see the same row. */
+  key: string;
+}
 
 export interface LiveSocket {
   readonly readyState: number;
@@ -52,6 +70,9 @@ export class LiveRows {
   private readonly ready: Promise<void> = Promise.resolve();
   /** Deliveries under way, so a heartbeat can be answered after every update already started (in order). */
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly scopes = new WeakMap<LivePage, Map<string, ScopeMemo>>();
+  /** Entities as presented before row masks (which are then decided per receiving caller). */
+  private readonly unmasked = new WeakMap<EntityRuntime, EntityRuntime>();
 
   constructor(private readonly ctx: AppContext, redisUrl?: string) {
     if (!redisUrl) return;
@@ -122,33 +143,108 @@ export class LiveRows {
     await Promise.allSettled([...this.pending]);
   }
 
+  /** The page's memoised read scope for the entity, when still fresh (synchronous, so most pages cost no await). */
+  private memoisedScope(page: LivePage, entity: EntityRuntime, now: number): ScopeMemo | undefined {
+    const memo = this.scopes.get(page)?.get(entity.schema.name);
+    return memo && memo.caller === page.caller && now - memo.at < SCOPE_MEMO_MS ? memo : undefined;
+  }
+
+  private async freshScope(page: LivePage, entity: EntityRuntime, now: number): Promise<ScopeMemo> {
+    const caller = page.caller;
+    const conditions = await readScopeConditions(this.ctx.db, entity, caller);
+    const compiled = sql.join([sql`true`, ...conditions], sql` and `).compile(this.ctx.db);
+    const memo: ScopeMemo = { caller, at: now, conditions, key: `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}` };
+    const byEntity = this.scopes.get(page) ?? new Map<string, ScopeMemo>();
+    byEntity.set(entity.schema.name, memo);
+    this.scopes.set(page, byEntity);
+    return memo;
+  }
+
+  private withoutRowMasks(entity: EntityRuntime): EntityRuntime {
+    let bare = this.unmasked.get(entity);
+    if (!bare) {
+      bare = { ...entity, schema: { ...entity.schema, rowMasks: undefined } };
+      this.unmasked.set(entity, bare);
+    }
+    return bare;
+  }
+
+  /**
+   * Per scope, the row as that scope may see it (null: not at all). The row is the same for every scope (scope
+   * decides whether, not what), so it is read in two statements however many scopes there are: which scopes see
+   * it, then the row itself only if every one of those answers still holds — a row edited in between is never
+   * sent on a stale answer; then each scope reads it on its own, as a single scope does.
+   */
+  private async readForScopes(entity: EntityRuntime, tenantId: number, id: string, scopes: ScopeConditions[]): Promise<Array<WireRecord | null>> {
+    const db = this.ctx.db;
+    const eachOnItsOwn = () => Promise.all(scopes.map((conditions) => findRow(db, entity, tenantId, id, conditions)));
+    if (scopes.length === 1) return eachOnItsOwn();
+    const tests = scopes.map((conditions) => sql`(${sql.join([sql`true`, ...conditions], sql` and `)})`);
+    const flags = await sql<Record<string, boolean | null>>`select ${sql.join(tests.map((test, i) => sql`${test} as ${sql.id(`s${i}`)}`))}
+      from ${sql.id(entity.schema.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+    const hit = flags.rows[0];
+    if (!hit) return scopes.map(() => null);
+    const visible = scopes.map((_, i) => hit[`s${i}`] === true);
+    if (!visible.includes(true)) return scopes.map(() => null);
+    const row = await findRow(db, entity, tenantId, id, tests.map((test, i) => (visible[i] ? sql`${test} is true` : sql`${test} is not true`)));
+    return row ? visible.map((v) => (v ? row : null)) : eachOnItsOwn();
+  }
+
   /** Sends the row to each page of the tenant showing the table, as that page's user may see it. */
   async deliver(change: RowChange): Promise<number> {
     const entity = this.entityOf(change.entity);
     if (!entity) return 0;
     const list = permissionCode(entity.schema, 'list');
+    const edit = permissionCode(entity.schema, 'edit');
     const receivers = [...this.pages.values()].filter(
       (page) => page.caller.tenantId === change.tenantId && page.tables.has(change.entity) && page.caller.permissions.has(list) && page.socket.readyState === OPEN,
     );
     if (receivers.length === 0) return 0;
     // Receivers with the same scope conditions see the same row: one read per distinct scope, not per page.
-    const byScope = new Map<string, { conditions: Awaited<ReturnType<typeof readScopeConditions>>; pages: LivePage[] }>();
+    const byScope = new Map<string, { conditions: ScopeConditions; pages: LivePage[] }>();
+    const now = Date.now();
     for (const page of receivers) {
-      const conditions = await readScopeConditions(this.ctx.db, entity, page.caller);
-      const compiled = sql.join([sql`true`, ...conditions], sql` and `).compile(this.ctx.db);
-      const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-      const group = byScope.get(key) ?? { conditions, pages: [] };
+      const scope = this.memoisedScope(page, entity, now) ?? (await this.freshScope(page, entity, now));
+      const group = byScope.get(scope.key) ?? { conditions: scope.conditions, pages: [] };
       group.pages.push(page);
-      byScope.set(key, group);
+      byScope.set(scope.key, group);
     }
+    const groups = [...byScope.values()];
+    const rows = await this.readForScopes(entity, change.tenantId, change.id, groups.map((g) => g.conditions));
+    const masks = entity.schema.rowMasks ?? [];
+    // What a page gets depends only on the row, whether its fields are masked (no edit right) and which row masks
+    // apply to its caller, so each distinct view is presented and serialised once, not once per page.
+    // Usually one row object for all scopes; several only when the row changed while it was read.
+    const distinct = [...new Set(rows)];
+    const texts = new Map<WireRecord, Awaited<ReturnType<typeof tableTextsForRows>>>();
+    const views = new Map<string, WireRecord>();
+    const frames = new Map<string, string>();
     let sent = 0;
-    for (const { conditions, pages } of byScope.values()) {
-      const row = await findRow(this.ctx.db, entity, change.tenantId, change.id, conditions);
+    for (const [i, { pages }] of groups.entries()) {
+      const row = rows[i];
       if (!row) continue;
-      const tableTexts = await tableTextsForRows(this.ctx.db, this.ctx.tableDicts, entity, change.tenantId, [row]);
+      const r = distinct.indexOf(row);
+      let tableTexts = texts.get(row);
+      if (!tableTexts) {
+        tableTexts = await tableTextsForRows(this.ctx.db, this.ctx.tableDicts, entity, change.tenantId, [row]);
+        texts.set(row, tableTexts);
+      }
       for (const page of pages) {
-        const [shown] = presentRows(entity, this.ctx.dicts, [row], !page.caller.permissions.has(permissionCode(entity.schema, 'edit')), tableTexts, page.caller);
-        page.socket.send(JSON.stringify({ type: 'update_vxe_table', data: { socketKey: change.entity, args: [shown, change.caseId ?? null] } }));
+        const maskFields = !page.caller.permissions.has(edit);
+        let view = views.get(`${r}:${maskFields}`);
+        if (!view) {
+          [view] = presentRows(this.withoutRowMasks(entity), this.ctx.dicts, [row], maskFields, tableTexts);
+          views.set(`${r}:${maskFields}`, view);
+        }
+        const base = view;
+        const key = `${r}:${maskFields}:${masks.map((mask) => (maskApplies(mask, base, page.caller) ? 1 : 0)).join('')}`;
+        let frame = frames.get(key);
+        if (frame === undefined) {
+          const shown = applyRowMasks(masks, base, page.caller);
+          frame = JSON.stringify({ type: 'update_vxe_table', data: { socketKey: change.entity, args: [shown, change.caseId ?? null] } });
+          frames.set(key, frame);
+        }
+        page.socket.send(frame);
         sent += 1;
       }
     }

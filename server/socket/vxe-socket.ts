@@ -87,7 +87,15 @@ export function registerVxeSocket(app: FastifyInstance, ctx: AppContext, prefix:
   );
 
   const timer = setInterval(() => {
-    void live.refreshCallers((page) => currentCaller(ctx, page)).catch(() => undefined);
+    // One session read per token and tenant, however many pages it has open.
+    const callers = new Map<string, Promise<Caller | null>>();
+    const resolve = (page: LivePage) => {
+      const key = `${page.caller.tenantId}\u0000${page.token}`;
+      const caller = callers.get(key) ?? currentCaller(ctx, page);
+      callers.set(key, caller);
+      return caller;
+    };
+    void live.refreshCallers(resolve).catch(() => undefined);
   }, SESSION_CHECK_MS);
   timer.unref();
   app.addHook('onClose', async () => {

@@ -60,9 +60,9 @@ describe('role authorisation in the browser', () => {
     try {
       await logIn(clerk, env, DRIVERS, 'clerk7', 'Clerk@2026x');
       await clerk.waitForURL((url) => url.pathname === DRIVERS);
-      const nav = clerk.locator('.ant-layout-sider .ant-menu');
-      await nav.getByText('司机管理').waitFor();
-      expect((await nav.locator('.ant-menu-title-content').allInnerTexts()).map((t) => t.trim())).toEqual(['网络货运', '司机管理']);
+      const nav = clerk.getByRole('navigation', { name: '主菜单' });
+      await nav.getByRole('menuitem', { name: '司机管理' }).waitFor();
+      expect((await nav.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['网络货运', '司机管理']);
       await clerk.getByRole('button', { name: '新增', exact: true }).waitFor();
       expect(await clerk.getByRole('button', { name: /导\s*出/ }).count()).toBe(0);
       expect(await clerk.getByRole('button', { name: '批量删除' }).count()).toBe(0);

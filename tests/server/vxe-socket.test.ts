@@ -145,6 +145,27 @@ describe.each(BACKENDS)('/vxeSocket on %s', (kind) => {
     expect(await shipper.drain()).toEqual([]);
   });
 
+  it('hides an agent-mode waybill’s fees from its shipper but not from staff (row masks per receiving user)', async () => {
+    const [note] = (
+      await sql<{ id: string }>`select id from hy_shipping_note
+        where customer_id = (select customer_id from sys_user where username = 'shipper') order by id limit 1`.execute(t.ctx.db)
+    ).rows;
+    await sql`update hy_shipping_note set order_mode = '3', customer_fee = 7360, driver_fee = 6400,
+      agent_id = (select id from hy_customer where id <> (select customer_id from sys_user where username = 'shipper') order by id limit 1)
+      where id = ${note.id}`.execute(t.ctx.db);
+    const admin = await open('admin', 'p-admin-fees');
+    const shipper = await open('shipper', 'p-shipper-fees');
+    for (const page of [admin, shipper]) page.send({ type: 'bind', data: { socketKey: 'hyShippingNote' } });
+    for (const page of [admin, shipper]) await page.drain();
+    await t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyShippingNote', id: note.id });
+    const row = (m: Message) => (m.data as { args: [WireRecord, string | null] }).args[0];
+    const [toAdmin] = await admin.drain();
+    const [toShipper] = await shipper.drain();
+    expect(row(toAdmin)).toMatchObject({ id: note.id });
+    expect(Number(row(toAdmin).customerFee)).toBe(7360);
+    expect(row(toShipper)).toMatchObject({ id: note.id, customerFee: '--', driverFee: '--' });
+  });
+
   it('relays a client’s update as the server’s row, never the row the client sent, and not back to the sender', async () => {
     const sender = await open('ops', 'p-sender');
     const other = await open('admin', 'p-other');
