@@ -56,11 +56,32 @@ const BEGIN = '<!-- bench:api begin -->';
 const END = '<!-- bench:api end -->';
 const HEADING = '## API list on a large table (npm run bench:api)';
 
-const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+export const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const verdict = (pass: boolean) => (pass ? '**pass**' : '**miss**');
 
-function find(runs: BackendRun[], backend: Backend, scenario: string): ScenarioResult | undefined {
+export function find(runs: BackendRun[], backend: Backend, scenario: string): ScenarioResult | undefined {
   return runs.find((r) => r.backend === backend)?.results.find((s) => s.scenario === scenario);
+}
+
+/** One row per scenario and backend: throughput beside the ceiling, latency at half load, PGlite against PostgreSQL. */
+export function scenarioTable(runs: BackendRun[]): string[] {
+  const lines = [
+    '| scenario | backend | bytes | req/s | ceiling req/s | ratio to ceiling | p50 / p99 at 50 % (ms) | ceiling p99 (ms) | PGlite / PG req/s |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const run of runs) {
+    for (const r of run.results) {
+      const pg = find(runs, 'postgres', r.scenario);
+      const pgRatio = r.backend === 'pglite' && pg ? fixed(r.app.rps / pg.app.rps, 2) : '';
+      const errors = r.app.errors + r.appAtHalf.errors;
+      lines.push(
+        `| ${r.label} | ${r.backend} | ${r.bytes.toLocaleString('en-US')} | ${fixed(r.app.rps)}${errors ? ` (${errors} errors)` : ''} | ` +
+          `${fixed(r.ceiling.rps)} | ${fixed(r.app.rps / r.ceiling.rps, 2)} | ${r.appAtHalf.p50} / ${r.appAtHalf.p99} | ` +
+          `${r.ceilingAtHalf.p99} | ${pgRatio} |`,
+      );
+    }
+  }
+  return lines;
 }
 
 export function renderSection(runs: BackendRun[], env: Record<string, string>, settings: BenchSettings): string {
@@ -79,20 +100,7 @@ export function renderSection(runs: BackendRun[], env: Record<string, string>, s
       `response bytes replayed from memory by a bare Fastify in the same server process, measured in the same run.`,
   );
   lines.push('');
-  lines.push('| scenario | backend | bytes | req/s | ceiling req/s | ratio to ceiling | p50 / p99 at 50 % (ms) | ceiling p99 (ms) | PGlite / PG req/s |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
-  for (const run of runs) {
-    for (const r of run.results) {
-      const pg = find(runs, 'postgres', r.scenario);
-      const pgRatio = r.backend === 'pglite' && pg ? fixed(r.app.rps / pg.app.rps, 2) : '';
-      const errors = r.app.errors + r.appAtHalf.errors;
-      lines.push(
-        `| ${r.label} | ${r.backend} | ${r.bytes.toLocaleString('en-US')} | ${fixed(r.app.rps)}${errors ? ` (${errors} errors)` : ''} | ` +
-          `${fixed(r.ceiling.rps)} | ${fixed(r.app.rps / r.ceiling.rps, 2)} | ${r.appAtHalf.p50} / ${r.appAtHalf.p99} | ` +
-          `${r.ceilingAtHalf.p99} | ${pgRatio} |`,
-      );
-    }
-  }
+  lines.push(...scenarioTable(runs));
   lines.push('');
   lines.push('| backend | seed rows/s (insert + index rebuild + vacuum) | first page 1 after start (full count) | deep / page 1 (req/s ratio) | deep / page 1 (p99 at 50 %) |');
   lines.push('|---|---|---|---|---|');

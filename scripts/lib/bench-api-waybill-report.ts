@@ -2,7 +2,7 @@
  * Renders bench:api's waybill run (`--entity hyShippingNote`) as the markdown docs/perf.md carries between
  * `<!-- bench:api-waybills begin/end -->`, judged against the engine issue's API targets.
  */
-import type { Backend, BackendRun, BenchSettings, ScenarioResult, SectionMarkers } from './bench-api-report.ts';
+import { find, fixed, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
 
 export const WAYBILL_MARKERS: SectionMarkers = {
   begin: '<!-- bench:api-waybills begin -->',
@@ -10,13 +10,9 @@ export const WAYBILL_MARKERS: SectionMarkers = {
   heading: '### Waybill list on 1M rows (npm run bench:api -- --entity hyShippingNote)',
 };
 
-const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const verdict = (pass: boolean) => (pass ? 'pass' : '**miss**');
 const count = (n: number) => n.toLocaleString('en-US');
 
-function find(runs: BackendRun[], backend: Backend, scenario: string): ScenarioResult | undefined {
-  return runs.find((r) => r.backend === backend)?.results.find((s) => s.scenario === scenario);
-}
 
 function statusMix(statuses: Record<string, number> | undefined, rows: number): string {
   if (!statuses) return '';
@@ -52,19 +48,7 @@ export function renderWaybillSection(runs: BackendRun[], env: Record<string, str
     );
   }
   lines.push('');
-  lines.push('| scenario | backend | bytes | req/s | ceiling req/s | ratio to ceiling | p50 / p99 at 50 % (ms) | ceiling p99 (ms) | PGlite / PG req/s |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
-  for (const run of runs) {
-    for (const r of run.results) {
-      const pg = find(runs, 'postgres', r.scenario);
-      const pgRatio = r.backend === 'pglite' && pg ? fixed(r.app.rps / pg.app.rps, 2) : '';
-      const errors = r.app.errors + r.appAtHalf.errors;
-      lines.push(
-        `| ${r.label} | ${r.backend} | ${count(r.bytes)} | ${fixed(r.app.rps)}${errors ? ` (${errors} errors)` : ''} | ${fixed(r.ceiling.rps)} | ` +
-          `${fixed(r.app.rps / r.ceiling.rps, 2)} | ${r.appAtHalf.p50} / ${r.appAtHalf.p99} | ${r.ceilingAtHalf.p99} | ${pgRatio} |`,
-      );
-    }
-  }
+  lines.push(...scenarioTable(runs));
   lines.push('');
   lines.push('Targets (issue "Schema engine, full"; perf-anchors §4.5/§4.6):');
   const pgRun = runs.find((r) => r.backend === 'postgres');
