@@ -29,6 +29,8 @@ describe('自动登录 (remember me)', () => {
     // The session runs out (as after seven days); the remembered value has not.
     await sql`update sys_session set expires_at = now() - interval '1 minute'`.execute(env.ctx.db);
     await page.reload();
+    // The shell paints from the stored user before the expired session is noticed: let the sign-in settle first.
+    await page.waitForLoadState('networkidle');
     const relogin = page.getByRole('button', { name: '重新登录' });
     const back = page.getByLabel(/用户菜单 运营专员/);
     await Promise.race([relogin.waitFor(), back.waitFor()]);
