@@ -10,6 +10,9 @@ import type { AppContext, ServerConfig } from './context.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { installGrantFunctions } from './auth/grant-functions.ts';
+import { grantsCacheOf, installGrantTriggers, startGrantsFeed, touchesGrants } from './auth/grants-cache.ts';
+import { WriteWatch } from './db/write-watch.ts';
+import { installRowTriggers, listCacheOf, listDependencies, startRowsFeed } from './entity/list-cache.ts';
 import type { KvStore } from './core/kv.ts';
 import { fail } from './core/envelope.ts';
 import { AuthError, BusinessError } from './core/errors.ts';
@@ -87,6 +90,10 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
   // Orders and waybills with their history, over the customers, drivers and vehicles above.
   if (fresh && ctx.config.seedDrivers > 0) await seedDemoFreight(ctx.db, ctx.entities);
+  // Last: every table the session statement reads exists by now (some come from entity schemas).
+  await installGrantTriggers(ctx.db);
+  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
+  await installRowTriggers(ctx.db, listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts)));
 }
 
 function registerErrorHandling(app: FastifyInstance): void {
@@ -130,15 +137,22 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined): void 
 
 export async function buildApp(config: ServerConfig, database: DatabaseHandle, kv: KvStore): Promise<BuiltApp> {
   const entities = loadEntities(config.schemasDir);
+  const writes = new WriteWatch();
   const ctx: AppContext = {
     config,
-    db: database.db,
+    // Tells this process's caches which tables it wrote (server/db/write-watch.ts).
+    db: database.db.withPlugin(writes),
     dbKind: database.kind,
     kv,
     dicts: new DictionaryService(database.db),
     entities,
     tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
   };
+  writes.onWrite((tables) => {
+    if (touchesGrants(tables)) grantsCacheOf(ctx.db).invalidateAll();
+    const lists = listCacheOf(ctx.db);
+    for (const table of tables) lists.bump(table);
+  });
   await prepareDatabase(ctx);
 
   const app = Fastify({
@@ -152,6 +166,13 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     reply.header('referrer-policy', 'same-origin');
   });
   registerErrorHandling(app);
+  // Session grants are cached per token only while the database announces every change to them.
+  const stopGrantsFeed = await startGrantsFeed(ctx.db, database, (message) => app.log.warn(message));
+  app.addHook('onClose', stopGrantsFeed);
+  // List pages are answered from memory only while the database announces every write to their tables.
+  const stopRowsFeed = await startRowsFeed(ctx.db, database, (message) => app.log.warn(message));
+  app.addHook('onClose', stopRowsFeed);
+  writes.register(app);
   registerGuard(app, ctx);
   // Before any route: the OpenAPI document lists what was really registered.
   const registeredRoutes = collectRoutes(app);

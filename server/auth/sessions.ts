@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { grantedPermissionIds } from '../system/departs/role-grants.ts';
+import { grantsCacheOf } from './grants-cache.ts';
 
 export const SESSION_DAYS = 7;
 
@@ -97,6 +98,11 @@ export async function findSession(db: Kysely<SystemTables>, token: string): Prom
 export async function findSessionGrants(db: Kysely<SystemTables>, token: string): Promise<SessionGrants | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
+  // Shared by every request of the session until a change is announced (grants-cache.ts): never mutate it.
+  return grantsCacheOf(db).get(tokenHash, () => readSessionGrants(db, tokenHash));
+}
+
+async function readSessionGrants(db: Kysely<SystemTables>, tokenHash: string): Promise<SessionGrants | null> {
   const row = await sessionQuery(db, tokenHash)
     .select([
       // PL/pgSQL functions (grant-functions.ts): their plans are reused, this statement stays cheap to plan.

@@ -1,4 +1,5 @@
 /** Builders for the JeecgBoot `Result` envelope (contract §1.1). */
+import type { FastifyReply } from 'fastify';
 import type { FieldError, Result } from '../../src/contracts/envelope.ts';
 
 export function ok<T>(result: T, message = ''): Result<T> {
@@ -12,4 +13,14 @@ export function fail(message: string, code = 500, result: unknown = null): Resul
 export function fieldFailure(errors: FieldError[]): Result<unknown> {
   const first = errors[0];
   return fail(first ? first.message : '提交的数据不正确', 500, { errors });
+}
+
+/**
+ * Sends a success envelope around an already serialised `result` (what `ok` would send), so a cached answer is not
+ * parsed and serialised again; the timestamp is this answer's own.
+ */
+export function sendResultJson(reply: FastifyReply, resultJson: string): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"success":true,"message":"","code":200,"result":${resultJson},"timestamp":${Date.now()}}`);
 }

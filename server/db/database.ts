@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { SystemTables } from './schema.ts';
 
@@ -17,6 +18,11 @@ export interface DatabaseHandle {
   db: Kysely<SystemTables>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit); `onLost` if the listening connection
+   * breaks. Resolves once listening, with the function that stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
 }
 
 export const TIME_ZONE = 'Asia/Shanghai';
@@ -34,6 +40,9 @@ export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   [OID.timestamp]: wireDateTime,
   [OID.timestamptz]: wireDateTime,
 };
+
+/** Extensions the migrations create (pg_trgm for contains-search indexes); PostgreSQL ships them as contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -68,17 +77,52 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     process.stderr.write(`PostgreSQL: an idle connection failed and was dropped from the pool: ${error.message}\n`);
   });
   const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', close: () => db.destroy(), listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost) };
+}
+
+/** LISTEN needs a connection of its own, outside the pool, for as long as the feed runs. */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  let closing = false;
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  const fail = () => {
+    if (closing) return;
+    closing = true;
+    client.end().catch(() => undefined);
+    onLost();
+  };
+  client.on('error', fail);
+  client.on('end', fail);
+  await client.connect();
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    closing = true;
+    await client.end().catch(() => undefined);
+  };
 }
 
 async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir, {
     parsers: TYPE_PARSERS,
+    extensions: PGLITE_EXTENSIONS,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   // One connection for the process, so the session setting holds for every query.
   await pglite.exec(`set time zone '${TIME_ZONE}'`);
   const db = new Kysely<SystemTables>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    // In-process: the feed cannot break apart from the database itself.
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
+  };
 }

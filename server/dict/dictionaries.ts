@@ -13,6 +13,8 @@ import { newId } from '../core/ids.ts';
 export class DictionaryService {
   private byCode = new Map<string, DictModel[]>();
   private textByCode = new Map<string, Map<string, string>>();
+  /** Bumped on every reload: answers cached with older texts are not reused (server/entity/list-cache.ts). */
+  version = 0;
 
   constructor(private readonly db: Kysely<SystemTables>) {}
 
@@ -43,6 +45,7 @@ export class DictionaryService {
     }
     this.byCode = byCode;
     this.textByCode = textByCode;
+    this.version += 1;
   }
 
   items(code: string): DictModel[] | undefined {

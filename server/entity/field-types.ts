@@ -113,22 +113,6 @@ export async function directoryErrors(db: Db, entity: EntityRuntime, caller: Cal
   return errors;
 }
 
-/** Names for the department and user fields of `rows` (field → value → name), one query per field. */
-export async function directoryTextsForRows(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  rows: Array<Record<string, unknown>>,
-): Promise<Map<string, Map<string, string>>> {
-  const out = new Map<string, Map<string, string>>();
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (field.type !== 'department' && field.type !== 'user') continue;
-    const values = rows.flatMap((row) => splitList(row[name]));
-    out.set(name, field.type === 'department' ? await departNames(db, tenantId, values) : await userRealnames(db, tenantId, values));
-  }
-  return out;
-}
-
 /**
  * Spreadsheet cells of department and user fields hold what the export wrote (names); turn each name that is not
  * already an id/username into the one department/user of the tenant bearing it. Ambiguous names stay as typed, so

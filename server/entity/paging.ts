@@ -43,9 +43,17 @@ function totalsOf(db: Db): Map<string, CachedTotal> {
   return totals;
 }
 
+let totalsGeneration = 0;
+
+/** Changes whenever cached totals are forgotten; list pages cached before then (list-cache.ts) are not reused. */
+export function countCacheGeneration(): number {
+  return totalsGeneration;
+}
+
 /** Forgets cached totals (tests, and any caller that must see its own bulk write at once). */
 export function clearCountCache(): void {
   totalsByDb = new WeakMap();
+  totalsGeneration += 1;
 }
 
 /** Refuses a page that starts too deep, with the sentence the list screen shows. */

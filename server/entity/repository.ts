@@ -92,6 +92,20 @@ export async function* iterateRows(
   }
 }
 
+/**
+ * What decides the rows of a list request, as text: page, size and the compiled WHERE/ORDER with its bound values
+ * (tenant, filters, data scope). Null when the query reads other tables (a subquery), whose changes the list cache
+ * would not see.
+ */
+export function listQueryShape(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): string | null {
+  const { pageNo, pageSize } = pageParams(params);
+  assertPageDepth((pageNo - 1) * pageSize);
+  const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${buildOrder(entity, params)}`.compile(db);
+  if (/\bselect\b/i.test(compiled.sql)) return null;
+  const values = JSON.stringify(compiled.parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+  return `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${values}`;
+}
+
 export async function listRows(
   db: Db,
   entity: EntityRuntime,
@@ -136,6 +150,32 @@ export async function findRow(
   const result = await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)}
     where tenant_id = ${tenantId} and id = ${id}${andAll(extra)}${forUpdate ? sql` for update` : sql``}`.execute(db);
   return result.rows[0] ?? null;
+}
+
+/**
+ * Rows of the tenant by id, each with whether it passes each test (a data scope's conditions): one statement, so the
+ * answers and the row come from the same snapshot. Rows that pass none are returned too (the caller drops them).
+ */
+export async function findRowsTested(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  ids: string[],
+  tests: RawBuilder<unknown>[][],
+): Promise<Array<{ row: WireRecord; passes: boolean[] }>> {
+  if (ids.length === 0) return [];
+  const flags = tests.map((conditions, i) => sql`(${sql.join([sql`true`, ...conditions], sql` and `)}) is true as ${sql.id(`__test${i}`)}`);
+  const result = await sql<WireRecord>`select ${sql.join([selectList(entity), ...flags])} from ${table(entity)}
+    where tenant_id = ${tenantId} and id in (${sql.join(ids)})`.execute(db);
+  return result.rows.map((raw) => {
+    const row: WireRecord = { ...raw };
+    const passes = tests.map((_, i) => {
+      const pass = row[`__test${i}`] === true;
+      delete row[`__test${i}`];
+      return pass;
+    });
+    return { row, passes };
+  });
 }
 
 /** Ids of rows (other than `exceptId`) already holding `value` in a unique field. */

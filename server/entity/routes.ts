@@ -8,13 +8,14 @@ import { reopenReviewOnChange, reopenedMessage } from './review-on-change.ts';
 import { entityActions, permissionCode, type EntitySchema } from '../../src/contracts/entity.ts';
 import { normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
-import { ok } from '../core/envelope.ts';
+import { ok, sendResultJson } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, findRow, insertRow, listRows, presentRows, updateRow } from './repository.ts';
+import { deleteRows, findRow, insertRow, listQueryShape, listRows, presentRows, updateRow } from './repository.ts';
+import { listCacheOf, listDependencies } from './list-cache.ts';
 import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
 import { configForDefaults } from '../settings/hy-config.ts';
 import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
@@ -77,13 +78,23 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     });
   };
 
-  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
+  const listDeps = listDependencies(entity, ctx.tableDicts);
+  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
     const extra = [...(tree?.listConditions(params) ?? []), ...(await readScopeOf(request, caller))];
+    // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.
+    const shape = listQueryShape(ctx.db, entity, caller.tenantId, params, extra);
+    const cache = listCacheOf(ctx.db);
+    const key = shape && [entity.schema.name, caller.userId, caller.userType, caller.customerId ?? '', caller.tenantId, ctx.dicts.version, shape].join('\u0000');
+    const hit = key ? cache.get(key) : undefined;
+    if (hit !== undefined) return sendResultJson(reply, hit);
+    const stamp = cache.begin(listDeps);
     const page = await listRows(ctx.db, entity, caller.tenantId, params, extra);
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
+    const result = JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
+    if (key) cache.put(key, listDeps, stamp, result);
+    return sendResultJson(reply, result);
   });
 
   // Tree entities: the children of one node, all at once (the list shows roots; rows expand lazily).

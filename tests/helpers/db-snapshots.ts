@@ -19,7 +19,7 @@ import { Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
-import { openDatabase, TIME_ZONE, TYPE_PARSERS, type DatabaseHandle } from '../../server/db/database.ts';
+import { openDatabase, PGLITE_EXTENSIONS, TIME_ZONE, TYPE_PARSERS, type DatabaseHandle } from '../../server/db/database.ts';
 import { PGliteDialect } from '../../server/db/pglite-dialect.ts';
 import type { SystemTables } from '../../server/db/schema.ts';
 
@@ -62,11 +62,17 @@ async function prepare(database: DatabaseHandle, seedDrivers: number): Promise<v
 }
 
 async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string> {
-  const pglite = await PGlite.create({ parsers: TYPE_PARSERS });
+  const pglite = await PGlite.create({ parsers: TYPE_PARSERS, extensions: PGLITE_EXTENSIONS });
   await pglite.exec(`set time zone '${TIME_ZONE}'`);
   const db = new Kysely<SystemTables>({ dialect: new PGliteDialect(pglite) });
   // The dialect owns the instance; closing happens after the dump, below.
-  await prepare({ db, kind: 'pglite', close: async () => undefined }, seedDrivers);
+  const listen = async (channel: string, onNotify: (payload: string) => void) => {
+    const stop = await pglite.listen(channel, (payload) => onNotify(payload));
+    return async () => {
+      if (!pglite.closed) await stop();
+    };
+  };
+  await prepare({ db, kind: 'pglite', close: async () => undefined, listen }, seedDrivers);
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   const file = path.join(dir, `pglite-${seedDrivers}.tar`);
