@@ -25,6 +25,15 @@ export function lintIndexes(entity: Json, fields: Json, at: At): void {
         else if (!SCALAR_TYPES.has(def.type) || def.multiple === true || def.widget === 'checkbox') at(pointer, `"${field}" must be a single-valued scalar field to be indexed`);
       });
     }
+    if (index.contains === true) {
+      if (asArray(index.fields).length === 0) at(`/indexes/${i}/fields`, 'a contains index needs the text fields it searches');
+      if (index.sort !== undefined || index.include !== undefined) at(`/indexes/${i}/contains`, 'a contains (trigram) index takes no sort or include');
+      asArray(index.fields).forEach((field, j) => {
+        const def = typeof field === 'string' ? fields[field] : undefined;
+        if (isObject(def) && def.type !== 'string' && def.type !== 'text') at(`/indexes/${i}/fields/${j}`, `"${field}" is not a text field to search by contains`);
+      });
+      return;
+    }
     if (asArray(index.fields).length === 0 && !isObject(index.sort)) at(`/indexes/${i}/fields`, 'an index without fields needs a sort');
     const sort = isObject(index.sort) ? index.sort.field : undefined;
     if (typeof sort === 'string' && !sortable.has(sort)) {

@@ -159,6 +159,12 @@ const migrations: Record<string, Migration> = {
       await sql`create index idx_sys_depart_tenant on sys_depart(tenant_id)`.execute(db);
     },
   },
+  '0008_trigram_search': {
+    async up(db: Kysely<unknown>) {
+      // Contains-search indexes (entity `indexes` with `contains`). Trusted extension: a database owner may create it.
+      await sql`create extension if not exists pg_trgm`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrations implements MigrationProvider {

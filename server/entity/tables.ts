@@ -117,6 +117,14 @@ export async function syncDeclaredIndexes<DB>(db: Kysely<DB>, entity: EntityRunt
   };
   for (const declared of entity.schema.indexes ?? []) {
     const columns = declared.fields.map(columnOf);
+    if (declared.contains) {
+      // One per field: `ilike '%x%'` on any of them can use its own. The tenant is checked on the rows found.
+      for (const column of columns) {
+        await sql`create index if not exists ${sql.id(indexName('ix', tableName, column, 'trgm'))}
+          on ${sql.id(tableName)} using gin (${sql.id(column)} gin_trgm_ops)`.execute(db);
+      }
+      continue;
+    }
     const parts = columns.map((c) => sql`${sql.id(c)}`);
     const nameParts = [...columns];
     if (declared.sort) {

@@ -155,6 +155,11 @@ export interface IndexDef {
    * e.g. a shipper's `customerId = c or agentId = c` read scope, which no key order can serve.
    */
   include?: string[];
+  /**
+   * The fields are searched by "contains" (`*text*`, the query form's default for text): a trigram (GIN) index
+   * instead, so such a search and its count read index entries rather than every row of the table.
+   */
+  contains?: boolean;
 }
 
 /** Whether a field stores several comma-joined values. */

@@ -31,6 +31,11 @@ describe.each(BACKENDS)('declared list indexes on %s', (kind) => {
       const definitions = rows.map((r) => r.indexdef.replace(/^.* USING btree /, ''));
       for (const declared of entity.schema.indexes ?? []) {
         const columns = declared.fields.map((f) => entity.columns.get(f)!);
+        if (declared.contains) {
+          // One trigram index per searched column, for `ilike '%x%'`.
+          for (const column of columns) expect(rows.map((r) => r.indexdef), column).toContainEqual(expect.stringContaining(`USING gin (${column} gin_trgm_ops)`));
+          continue;
+        }
         if (declared.sort) columns.push(`${entity.columns.get(declared.sort.field)!} ${(declared.sort.order ?? 'desc').toUpperCase()} NULLS LAST`, 'id DESC');
         const include = (declared.include ?? []).map((f) => entity.columns.get(f)!);
         const expected = `(tenant_id, ${columns.join(', ')})${include.length ? ` INCLUDE (${include.join(', ')})` : ''}`;
