@@ -1,5 +1,5 @@
 /**
- * `npm run bench:socket [-- --pages 1000 --rate 100,50,20 --duration 10 --backends postgres,pglite --no-write --profile dir]`
+ * `npm run bench:socket [-- --pages 1000 --rate 100,50,20 --duration 10 --backends postgres,pglite --batch-ms 50 --no-write --profile dir]`
  *
  * Issue 6's live-update benchmark. Per backend (PostgreSQL in a scratch database with REDIS_URL, so changes go
  * through Redis pub/sub; PGlite in a temp folder, in-process fan-out) it starts the server as a child process
@@ -8,8 +8,11 @@
  * (`PUT …/edit {id, remark}`) at `--rate` per second for `--duration` seconds, open loop. Each edit stamps the
  * row's remark; every page records which stamps arrive and when. Then the same pages connect to a plain `ws`
  * broadcaster in the same server process and the same updates are replayed as the same bytes to the same receivers
- * with no database read (the ceiling). Exits non-zero when a message is lost, duplicated, or reaches a page whose
- * user may not see the row. Results go to .tmp/bench-socket/ and docs/perf.md (bench:socket markers).
+ * with no database read (the ceiling). With `--batch-ms` > 0 (default 50) the server batches changes over that window
+ * (VXE_SOCKET_BATCH_MS), the pages ask for batch frames, and the ceiling batches the same pre-serialised rows over the
+ * same window for the same receivers; `--batch-ms 0` measures the unbatched fallback. Exits non-zero when a message
+ * is lost, duplicated, or reaches a page whose user may not see the row. Results go to .tmp/bench-socket/ and
+ * docs/perf.md (bench:socket markers).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -43,6 +46,8 @@ const { values: args } = parseArgs({
     'staff-share': { type: 'string', default: '0.6' },
     'driver-share': { type: 'string', default: '0.3' },
     'no-write': { type: 'boolean', default: false },
+    /** The server's batching window (ms); 0 = unbatched, one frame per change per page. */
+    'batch-ms': { type: 'string', default: '50' },
     /** A folder: the server process writes a V8 CPU profile there (node --cpu-prof). */
     profile: { type: 'string' },
   },
@@ -53,6 +58,7 @@ const DURATION = Number(args.duration);
 const STAFF_SHARE = Number(args['staff-share']);
 const DRIVER_SHARE = Number(args['driver-share']);
 const HEARTBEAT_MS = 10_000;
+const BATCH_MS = Number(args['batch-ms']);
 
 async function adminQuery(text: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -144,6 +150,16 @@ async function serverCpu(ceilingBase: string): Promise<number> {
   return (usage.user + usage.system) / 1000;
 }
 
+/** Changes the server gave up delivering after repeated failures (live-batch.ts). */
+async function serverDropped(ceilingBase: string): Promise<number> {
+  return ((await (await fetch(`${ceilingBase}/cpu`)).json()) as { liveDropped: number }).liveDropped;
+}
+
+/** `entity:id` → the stamp (update seq) the row holds now. */
+async function storedStamps(ceilingBase: string): Promise<Map<string, number>> {
+  return new Map((await (await fetch(`${ceilingBase}/stamps`)).json()) as Array<[string, number]>);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends the updates open loop at `rate`/s, waits until everything expected arrived (or nothing more arrives for 5 s), and summarises. */
@@ -153,6 +169,7 @@ async function drive(
   rate: number,
   send: (seq: number) => Promise<number | null>,
   settle: () => Promise<void> = async () => {},
+  stored: () => Promise<Map<string, number>> = async () => new Map(),
 ): Promise<PhaseResult> {
   const interval = 1000 / rate;
   const [cpu0, box0, server0] = [process.cpuUsage(), cpuTimes(), await serverCpu(ceilingBase)];
@@ -191,6 +208,7 @@ async function drive(
   const [database, redis] = [cpuSince(db0, databaseProcesses), cpuSince(redis0, /redis-server/)];
   const sorted = [...recorder.latencies].sort((a, b) => a - b);
   const sortedSends = sendTimes.sort((a, b) => a - b);
+  const missing = recorder.missing(await stored());
   return {
     updates: recorder.updates.length,
     sendRate: recorder.updates.length / sendWindow,
@@ -200,10 +218,13 @@ async function drive(
     sendP99: percentile(sortedSends, 99),
     expected: recorder.expected,
     delivered: recorder.delivered,
-    ...recorder.missing(),
+    ...missing,
+    frames: recorder.frames,
+    rowsPerSecond: recorder.delivered / Math.max(0.001, (recorder.lastAt - started) / 1000),
     lostWhere: Object.fromEntries(recorder.lostWhere),
     lostSeqs: recorder.lostSeqs,
     closed: 0,
+    serverDropped: 0,
     duplicates: recorder.duplicates,
     leaks: recorder.leaks,
     leakExamples: recorder.leakExamples,
@@ -217,7 +238,7 @@ async function drive(
     serverCpu: server / 1000 / wall,
     databaseCpu: database / wall,
     redisCpu: redis / wall,
-    serverCpuPerFrameUs: (server * 1000) / Math.max(1, recorder.delivered + recorder.duplicates),
+    serverCpuPerRowUs: (server * 1000) / Math.max(1, recorder.delivered + recorder.duplicates),
     clientCpu: (cpu.user + cpu.system) / 1e6 / wall,
     boxBusy: (box.busy - box0.busy) / (box.total - box0.total),
     seconds: wall,
@@ -225,16 +246,17 @@ async function drive(
 }
 
 function report(name: string, r: PhaseResult): void {
-  if (r.lost > 0) console.log(`  ${name}: lost by page kind ${JSON.stringify(r.lostWhere)}, updates ${r.lostSeqs.join('–')}, pages closed by the server ${r.closed}`);
+  if (r.lost > 0) console.log(`  ${name}: lost by page kind ${JSON.stringify(r.lostWhere)}, updates ${r.lostSeqs.join('–')}, pages closed by the server ${r.closed}, changes given up by the server ${r.serverDropped}`);
   console.log(
-    `  ${name}: ${r.delivered}/${r.expected} delivered (${r.superseded} superseded by a later edit of the row, ${r.lost} lost), p50/p95/p99/max ${r.p50.toFixed(1)}/${r.p95.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms, ` +
+    `  ${name}: ${r.delivered}/${r.expected} delivered in ${r.frames} frames (${r.superseded} superseded by a later edit of the row, ${r.overtaken} overtaken by an earlier edit committing later, ${r.lost} lost), ` +
+      `${r.rowsPerSecond.toFixed(0)} rows/s, p50/p95/p99/max ${r.p50.toFixed(1)}/${r.p95.toFixed(1)}/${r.p99.toFixed(1)}/${r.max.toFixed(1)} ms, ` +
       `leaks ${r.leaks}, duplicates ${r.duplicates}, send ${r.sendRate.toFixed(0)}/s (p99 ${r.sendP99.toFixed(1)} ms, failures ${r.sendFailures}), ` +
-      `CPU server ${(r.serverCpu * 100).toFixed(0)}% (${r.serverCpuPerFrameUs.toFixed(0)} µs/frame) db ${(r.databaseCpu * 100).toFixed(0)}% redis ${(r.redisCpu * 100).toFixed(0)}% client ${(r.clientCpu * 100).toFixed(0)}% box ${(r.boxBusy * 100).toFixed(0)}%`,
+      `CPU server ${(r.serverCpu * 100).toFixed(0)}% (${r.serverCpuPerRowUs.toFixed(0)} µs/row) db ${(r.databaseCpu * 100).toFixed(0)}% redis ${(r.redisCpu * 100).toFixed(0)}% client ${(r.clientCpu * 100).toFixed(0)}% box ${(r.boxBusy * 100).toFixed(0)}%`,
   );
 }
 
 async function runBackend(backend: 'postgres' | 'pglite', redis: boolean): Promise<BackendResult[]> {
-  const env: NodeJS.ProcessEnv = { BENCH_SHIPPERS: String(args.shippers) };
+  const env: NodeJS.ProcessEnv = { BENCH_SHIPPERS: String(args.shippers), VXE_SOCKET_BATCH_MS: String(BATCH_MS), CEILING_BATCH_MS: String(BATCH_MS) };
   let cleanup = async () => {};
   if (backend === 'postgres') {
     const name = `bench_socket_${crypto.randomBytes(5).toString('hex')}`;
@@ -275,7 +297,7 @@ async function runBackend(backend: 'postgres' | 'pglite', redis: boolean): Promi
         (page) => [page.token],
         (i, data) => app.onFrame(i, data),
         async (socket, page) => {
-          socket.send(JSON.stringify({ type: 'bind', data: { socketKey: page.grid } }));
+          socket.send(JSON.stringify({ type: 'bind', data: { socketKey: page.grid, batch: BATCH_MS > 0 } }));
           await roundTrip(socket, { type: 'heart_beat', data: '' }, 'heart_beat');
         },
       );
@@ -296,13 +318,15 @@ async function runBackend(backend: 'postgres' | 'pglite', redis: boolean): Promi
         // The server answers a heartbeat after every delivery under way (vxe-socket.ts); twice, for a Redis message
         // that arrives just after the first answer.
         for (let i = 0; i < 2; i++) await roundTrip(appPages.sockets[0], { type: 'heart_beat', data: '' }, 'heart_beat');
-      });
+      }, () => storedStamps(ceilingBase));
+      appResult.serverDropped = await serverDropped(ceilingBase);
       stopBeats();
       appResult.closed = appPages.closedEarly();
       appPages.close();
       report(`app ${rate}/s`, appResult);
 
-      // The ceiling: the same receivers get the same bytes (a captured frame, restamped) from a bare ws broadcaster.
+      // The ceiling: the same receivers get the same bytes (a captured row, restamped; batched over the same window,
+      // or framed as the single-row message when unbatched) from a bare ws broadcaster.
       const groupOf = (page: PagePlan) => `${page.grid}:${page.user.customerId ?? 'staff'}`;
       const driverGroups = [...new Set(plan.filter((p) => p.grid === 'hyDriver').map(groupOf))];
       const samples = new Map(app.samples);
@@ -324,11 +348,10 @@ async function runBackend(backend: 'postgres' | 'pglite', redis: boolean): Promi
           update.entity === 'hyDriver'
             ? driverGroups
             : [...new Set(['hyShippingNote:staff', ...[update.customerId, update.agentId].filter(Boolean).map((c) => `hyShippingNote:${c}`)])];
+        const entry = sample.replace(/bench#\d+#/, stampOf(seq));
+        const payload = BATCH_MS > 0 ? entry : `{"type":"update_vxe_table","data":{"socketKey":${JSON.stringify(update.entity)},"args":${entry}}}`;
         const t0 = performance.now();
-        const response = await fetch(`${ceilingBase}/broadcast`, {
-          method: 'POST',
-          body: JSON.stringify({ groups, payload: sample.replace(/bench#\d+#/, stampOf(seq)) }),
-        });
+        const response = await fetch(`${ceilingBase}/broadcast`, { method: 'POST', body: JSON.stringify({ groups, payload }) });
         await response.arrayBuffer();
         return response.status === 204 ? performance.now() - t0 : null;
       });
@@ -337,7 +360,7 @@ async function runBackend(backend: 'postgres' | 'pglite', redis: boolean): Promi
       ceilingPages.close();
       report(`ceiling ${rate}/s`, ceilingResult);
       const payloadBytes = Object.fromEntries([...samples].map(([k, v]) => [k, Buffer.byteLength(v)]));
-      results.push({ backend, redis, rate, pages: plan.length, shippers: fixture.shippers.length, waybillRows: fixture.waybills.length, driverRows: fixture.drivers.length, payloadBytes, app: appResult, ceiling: ceilingResult });
+      results.push({ backend, redis, batchMs: BATCH_MS, rate, pages: plan.length, shippers: fixture.shippers.length, waybillRows: fixture.waybills.length, driverRows: fixture.drivers.length, payloadBytes, app: appResult, ceiling: ceilingResult });
     }
     return results;
   } finally {
@@ -357,7 +380,7 @@ async function main(): Promise<void> {
     results.push(...(await runBackend(backend, backend === 'postgres' && redis)));
   }
   const env = { ...environment(ROOT, LOAD_AT_START), postgres: pgVersion.server_version };
-  const settings = { command: ['npm run bench:socket', ...process.argv.slice(2)].join(' '), pages: PAGES, rates: RATES, duration: DURATION, staffShare: STAFF_SHARE, driverShare: DRIVER_SHARE, heartbeatMs: HEARTBEAT_MS };
+  const settings = { command: ['npm run bench:socket', ...process.argv.slice(2)].join(' '), pages: PAGES, rates: RATES, duration: DURATION, staffShare: STAFF_SHARE, driverShare: DRIVER_SHARE, heartbeatMs: HEARTBEAT_MS, batchMs: BATCH_MS };
   const outDir = path.join(ROOT, '.tmp', 'bench-socket');
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -372,9 +395,11 @@ async function main(): Promise<void> {
       const name = `${r.backend} ${i === 0 ? 'app' : 'ceiling'}`;
       const problems: string[] = [];
       if (p.lost > 0) problems.push(`${name}: ${p.lost} of ${p.expected} messages lost`);
+      if (p.serverDropped > 0) problems.push(`${name}: the server gave up ${p.serverDropped} changes after failed deliveries`);
       if (p.leaks > 0) problems.push(`${name}: ${p.leaks} messages reached pages whose user may not see the row (${p.leakExamples.join('; ')})`);
-      // A superseded delivery carries the later edit, which then arrives twice; any other duplicate is a fault.
-      if (p.duplicates > p.superseded) problems.push(`${name}: ${p.duplicates - p.superseded} duplicate messages`);
+      // A superseded or overtaken delivery carries another edit of the row, which then arrives twice; any other
+      // duplicate is a fault.
+      if (p.duplicates > p.superseded + p.overtaken) problems.push(`${name}: ${p.duplicates - p.superseded - p.overtaken} duplicate messages`);
       if (p.maskFailures > 0) problems.push(`${name}: ${p.maskFailures} unmasked ID cards sent to shipper pages`);
       if (p.sendFailures > 0) problems.push(`${name}: ${p.sendFailures} updates failed to send`);
       return problems;

@@ -89,13 +89,19 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
   // Rows other pages saved are now what the server holds: later saves compare with them, not with the load.
   useEffect(() => {
     if (!live) return undefined;
-    return live.subscribe(entity.name, `list-${entity.name}-${Math.random().toString(36).slice(2, 8)}`, (row) => {
-      const id = String(row.id);
-      const before = saved.current.get(id);
-      if (!before) return;
-      saved.current.set(id, { ...before, ...row });
-      if (grid.current) setDirty(countChanged(grid.current.getValues()));
-    });
+    const apply = (rows: Array<Record<string, unknown>>) => {
+      let known = false;
+      for (const row of rows) {
+        const id = String(row.id);
+        const before = saved.current.get(id);
+        if (!before) continue;
+        saved.current.set(id, { ...before, ...row });
+        known = true;
+      }
+      // Counted once per frame, however many rows it carries.
+      if (known && grid.current) setDirty(countChanged(grid.current.getValues()));
+    };
+    return live.subscribe(entity.name, `list-${entity.name}-${Math.random().toString(36).slice(2, 8)}`, (row) => apply([row]), apply);
   }, [live, entity.name, countChanged]);
   const onGridChange = useCallback((all: readonly GridRow[]) => setDirty(countChanged(all)), [countChanged]);
 

@@ -106,6 +106,11 @@ export class GridStore {
     return this.errors.get(id)?.get(key);
   }
 
+  /** Whether any cell of the row carries an error (those cells render through React). */
+  hasErrors(id: string): boolean {
+    return (this.errors.get(id)?.size ?? 0) > 0;
+  }
+
   isSelected(id: string): boolean {
     return this.selected.has(id);
   }
@@ -188,6 +193,28 @@ export class GridStore {
 
   /** Merges changed fields into a row (a live update from another page); returns the keys that changed. */
   patchRow(id: string, patch: Record<string, unknown>): string[] {
+    const changed = this.mergeRow(id, patch);
+    if (changed.length === 0) return [];
+    this.emitRow(id);
+    this.emitFooter();
+    return changed;
+  }
+
+  /** Several live updates at once (one socket batch): each merged as patchRow does, the footer told once. */
+  patchRows(patches: ReadonlyArray<Record<string, unknown>>): Map<string, string[]> {
+    const changedById = new Map<string, string[]>();
+    for (const patch of patches) {
+      const id = String(patch.id);
+      const changed = this.mergeRow(id, patch);
+      if (changed.length === 0) continue;
+      changedById.set(id, changed);
+      this.emitRow(id);
+    }
+    if (changedById.size > 0) this.emitFooter();
+    return changedById;
+  }
+
+  private mergeRow(id: string, patch: Record<string, unknown>): string[] {
     const position = this.index.get(id);
     if (position === undefined) return [];
     const before = this.rows[position];
@@ -198,8 +225,6 @@ export class GridStore {
       this.totals.change(key, before[key], patch[key]);
       this.recount(key, before[key], patch[key]);
     }
-    this.emitRow(id);
-    this.emitFooter();
     return changed;
   }
 

@@ -3,7 +3,8 @@
  * updates reach it and how long after they were sent. A stamp `bench#<seq>#` travels inside the row (its remark),
  * so the latency is measured on one clock (this process's) from the moment the update was sent to the moment the
  * page's socket delivered the frame. Frames are searched as bytes, not parsed, so the pages cost little CPU; a
- * sample is parsed to check masking.
+ * sample is parsed to check masking. A batch frame (`update_vxe_table_batch`) carries several rows, so several
+ * stamps: each counts as one row delivered.
  */
 import WebSocket from 'ws';
 import type { BenchUser } from './bench-socket-server.ts';
@@ -51,10 +52,14 @@ export class Recorder {
   maskFailures = 0;
   foreign = 0;
   heartbeats = 0;
+  /** Frames carrying rows (a batch frame counts once however many rows it has). */
+  frames = 0;
+  /** When the last row arrived (performance.now()). */
+  lastAt = Number.NaN;
   /** Where lost deliveries were (grid/user kind → count) and the range of their updates, to tell a cause. */
   readonly lostWhere = new Map<string, number>();
   readonly lostSeqs: [number, number] = [Infinity, -1];
-  /** The first frame delivered per entity (the ceiling replays it with another stamp). */
+  /** Per entity, the first row delivered to staff as its `[row, caseId]` JSON (the ceiling replays it restamped). */
   readonly samples = new Map<Grid, string>();
 
   /** `checkMasks`: the app's frames are per user; the ceiling replays one staff frame to everyone, so it is not checked. */
@@ -75,35 +80,41 @@ export class Recorder {
   }
 
   onFrame(pageIndex: number, data: Buffer): void {
-    const at = data.indexOf(STAMP);
+    let at = data.indexOf(STAMP);
     if (at < 0) {
       if (data.length < 64 && data.includes('heart_beat')) this.heartbeats += 1;
       else this.foreign += 1;
       return;
     }
     const now = performance.now();
-    let seq = 0;
-    for (let i = at + STAMP.length; i < data.length && data[i] !== HASH; i++) seq = seq * 10 + (data[i] - 48);
-    const update = this.updates[seq];
-    const page = this.plan[pageIndex];
-    if (!update || Number.isNaN(this.sentAt[seq])) {
-      this.foreign += 1;
-      return;
+    this.frames += 1;
+    let checkMasks = false;
+    for (; at >= 0; at = data.indexOf(STAMP, at + STAMP.length)) {
+      let seq = 0;
+      for (let i = at + STAMP.length; i < data.length && data[i] !== HASH; i++) seq = seq * 10 + (data[i] - 48);
+      const update = this.updates[seq];
+      const page = this.plan[pageIndex];
+      if (!update || Number.isNaN(this.sentAt[seq])) {
+        this.foreign += 1;
+        continue;
+      }
+      if (!mayReceive(page, update)) {
+        this.leaks += 1;
+        if (this.leakExamples.length < 5) this.leakExamples.push(`${update.entity} ${update.id} (customer ${update.customerId}) to ${page.user.username}`);
+        continue;
+      }
+      const slot = pageIndex * this.updates.length + seq;
+      if (this.seen[slot]) {
+        this.duplicates += 1;
+        continue;
+      }
+      this.seen[slot] = 1;
+      this.latencies.push(now - this.sentAt[seq]);
+      this.lastAt = now;
+      if (!this.samples.has(update.entity) && page.user.customerId === null) this.samples.set(update.entity, sampleRow(data, stampOf(seq)));
+      if (this.checkMasks && page.user.customerId !== null && update.entity === 'hyDriver' && seq % MASK_SAMPLE === 0) checkMasks = true;
     }
-    if (!mayReceive(page, update)) {
-      this.leaks += 1;
-      if (this.leakExamples.length < 5) this.leakExamples.push(`${update.entity} ${update.id} (customer ${update.customerId}) to ${page.user.username}`);
-      return;
-    }
-    const slot = pageIndex * this.updates.length + seq;
-    if (this.seen[slot]) {
-      this.duplicates += 1;
-      return;
-    }
-    this.seen[slot] = 1;
-    this.latencies.push(now - this.sentAt[seq]);
-    if (!this.samples.has(update.entity) && page.user.customerId === null) this.samples.set(update.entity, data.toString());
-    if (this.checkMasks && page.user.customerId !== null && update.entity === 'hyDriver' && seq % MASK_SAMPLE === 0) this.checkMasked(data);
+    if (checkMasks) this.checkMasked(data);
   }
 
   /**
@@ -111,7 +122,7 @@ export class Recorder {
    * instead (the delivery re-read the row after that later edit committed, so the page shows the newest row, and
    * that later edit then arrives twice); `lost` — not even that.
    */
-  missing(): { lost: number; superseded: number } {
+  missing(finalSeq: Map<string, number> = new Map()): { lost: number; superseded: number; overtaken: number } {
     const nextOfRow = new Int32Array(this.updates.length).fill(-1);
     const last = new Map<string, number>();
     for (let seq = this.updates.length - 1; seq >= 0; seq--) {
@@ -119,7 +130,7 @@ export class Recorder {
       nextOfRow[seq] = last.get(key) ?? -1;
       last.set(key, seq);
     }
-    let [lost, superseded] = [0, 0];
+    let [lost, superseded, overtaken] = [0, 0, 0];
     const n = this.updates.length;
     this.plan.forEach((page, p) => {
       for (let seq = 0; seq < n; seq++) {
@@ -127,6 +138,7 @@ export class Recorder {
         let later = nextOfRow[seq];
         while (later >= 0 && !this.seen[p * n + later]) later = nextOfRow[later];
         if (later >= 0) superseded += 1;
+        else if (this.overtakenBy(p, seq, finalSeq)) overtaken += 1;
         else {
           lost += 1;
           const where = `${page.grid}/${page.user.customerId === null ? 'staff' : 'shipper'}`;
@@ -136,16 +148,42 @@ export class Recorder {
         }
       }
     });
-    return { lost, superseded };
+    return { lost, superseded, overtaken };
   }
 
-  /** A shipper never gets a driver's full ID card number. */
-  private checkMasked(data: Buffer): void {
-    const message = JSON.parse(data.toString()) as { data?: { args?: Array<{ idCard?: unknown } | null> } };
-    const idCard = message.data?.args?.[0]?.idCard;
-    this.maskChecked += 1;
-    if (typeof idCard === 'string' && idCard.length > 0 && !idCard.includes('*')) this.maskFailures += 1;
+  /**
+   * The row's stored state is an *earlier* edit that committed after this one (edit requests overtaking each other
+   * under load), and the page got that state: the page shows what the database holds, so the update was not lost —
+   * this edit no longer exists to be sent.
+   */
+  private overtakenBy(pageIndex: number, seq: number, finalSeq: Map<string, number>): boolean {
+    const update = this.updates[seq];
+    const final = finalSeq.get(`${update.entity}:${update.id}`);
+    return final !== undefined && final < seq && this.seen[pageIndex * this.updates.length + final] === 1;
   }
+
+  /** A shipper never gets a driver's full ID card number (every row of the frame is checked). */
+  private checkMasked(data: Buffer): void {
+    for (const [row] of rowsOf(data)) {
+      const idCard = row?.idCard;
+      this.maskChecked += 1;
+      if (typeof idCard === 'string' && idCard.length > 0 && !idCard.includes('*')) this.maskFailures += 1;
+    }
+  }
+}
+
+type RowEntry = [Record<string, unknown> | null, unknown];
+
+/** The `[row, caseId]` entries of a frame, single (`args`) or batch (`rows`). */
+function rowsOf(data: Buffer): RowEntry[] {
+  const message = JSON.parse(data.toString()) as { data?: { args?: RowEntry; rows?: RowEntry[] } };
+  return message.data?.rows ?? (message.data?.args ? [message.data.args] : []);
+}
+
+/** The entry carrying `stamp`, as JSON (what the server serialises once per view and the ceiling replays). */
+function sampleRow(data: Buffer, stamp: string): string {
+  const entry = rowsOf(data).find(([row]) => String(row?.remark ?? '').includes(stamp));
+  return JSON.stringify(entry ?? null);
 }
 
 export interface OpenPages {

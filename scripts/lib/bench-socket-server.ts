@@ -2,7 +2,11 @@
  * The server process `npm run bench:socket` measures: the real app (as server/main.ts builds it, REDIS_URL and all)
  * on PORT, and in the same process a plain `ws` broadcaster on CEILING_PORT — the ceiling: pages connect to
  * `/ceiling/<group>`, and `POST /broadcast {groups, payload}` sends the given bytes to every socket of those groups
- * with no database read and no per-page JSON. `GET /cpu` answers this process's CPU time.
+ * with no database read and no per-page JSON. With CEILING_BATCH_MS > 0 (the app's window, VXE_SOCKET_BATCH_MS)
+ * the payload is one pre-serialised `[row, caseId]` entry: entries collect per group for that window and each
+ * group's sockets then get one `update_vxe_table_batch` frame (the same bytes for all of them), as the app batches.
+ * `GET /cpu` answers this process's CPU time (and changes the app gave up delivering); `GET /stamps` the bench
+ * stamp each row holds now (plain SQL), to tell an edit overtaken by an earlier one from a lost message.
  *
  * Before listening it adds BENCH_SHIPPERS customer accounts (copies of the demo `shipper`, each confined to one of
  * the customers with the most waybills) and prints `ready <fixture JSON>`: the users, and every waybill's customer
@@ -66,12 +70,37 @@ async function prepare(db: Kysely<SystemTables>, shipperCount: number): Promise<
   return { staff, shippers, waybills, drivers };
 }
 
-function ceilingServer(): http.Server {
+function ceilingServer(batchMs: number, live: LiveRows | undefined, db: Kysely<SystemTables>): http.Server {
   const groups = new Map<string, Set<WebSocket>>();
+  // Batched: entries waiting per group for the end of the window.
+  const waiting = new Map<string, string[]>();
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    timer = null;
+    for (const [name, entries] of waiting) {
+      // Encoded once per group, as the app does per distinct frame.
+      const frame = Buffer.from(`{"type":"update_vxe_table_batch","data":{"socketKey":${JSON.stringify(name.split(':')[0])},"rows":[${entries.join(',')}]}}`);
+      for (const socket of groups.get(name) ?? []) socket.send(frame, { binary: false });
+    }
+    waiting.clear();
+  };
   const server = http.createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/cpu') {
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ ...process.cpuUsage(), rss: process.memoryUsage().rss }));
+      response.end(JSON.stringify({ ...process.cpuUsage(), rss: process.memoryUsage().rss, liveDropped: live?.dropped ?? 0 }));
+      return;
+    }
+    if (request.method === 'GET' && request.url === '/stamps') {
+      void Promise.all(
+        (['hy_shipping_note:hyShippingNote', 'hy_driver:hyDriver'] as const).map(async (pair) => {
+          const [tableName, entity] = pair.split(':');
+          const rows = (await sql<{ id: string; remark: string }>`select id, remark from ${sql.table(tableName)} where remark like 'bench#%'`.execute(db)).rows;
+          return rows.map((r) => [`${entity}:${r.id}`, Number(/^bench#(\d+)#/.exec(r.remark)?.[1])] as const);
+        }),
+      ).then((all) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(all.flat()));
+      });
       return;
     }
     if (request.method !== 'POST' || request.url !== '/broadcast') {
@@ -83,7 +112,17 @@ function ceilingServer(): http.Server {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const { groups: names, payload } = JSON.parse(Buffer.concat(chunks).toString()) as { groups: string[]; payload: string };
-      for (const name of names) for (const socket of groups.get(name) ?? []) socket.send(payload);
+      if (batchMs > 0) {
+        for (const name of names) {
+          const entries = waiting.get(name) ?? [];
+          entries.push(payload);
+          waiting.set(name, entries);
+        }
+        timer ??= setTimeout(flush, batchMs);
+      } else {
+        const frame = Buffer.from(payload);
+        for (const name of names) for (const socket of groups.get(name) ?? []) socket.send(frame, { binary: false });
+      }
       response.statusCode = 204;
       response.end();
     });
@@ -107,7 +146,7 @@ async function main(): Promise<void> {
   // Subscribed to Redis before the first page can bind.
   if (ctx.live instanceof LiveRows) await ctx.live.whenReady();
   await app.listen({ port: config.port, host: '127.0.0.1' });
-  const ceiling = ceilingServer();
+  const ceiling = ceilingServer(Number(process.env.CEILING_BATCH_MS ?? 0), ctx.live instanceof LiveRows ? ctx.live : undefined, ctx.db);
   await new Promise<void>((resolve) => ceiling.listen(Number(process.env.CEILING_PORT ?? 0), '127.0.0.1', resolve));
 
   const stop = async () => {

@@ -8,13 +8,20 @@
  * which are taken as "row <id> of table <socketKey> changed" once the sender is shown to see that row. With
  * REDIS_URL the change ids fan out across server processes on the channel `vxeSocket`; each process delivers to
  * the pages it holds.
+ *
+ * Changes are batched per process over a ~50 ms window (live-batch.ts, `VXE_SOCKET_BATCH_MS`, 0 = off): at its end
+ * the changed rows of an entity are read in one statement with, per distinct page scope, whether that scope sees
+ * each row; each distinct view is presented once, and each page gets one frame with every row it may see —
+ * `update_vxe_table_batch` `{socketKey, rows: [[row, caseId], …]}` when its client asked for it in `bind`, otherwise
+ * one `update_vxe_table` per row as JeecgBoot clients expect.
  */
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import type { AppContext, Caller } from '../context.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
-import { findRow, presentRows } from '../entity/repository.ts';
+import { findRow, findRowsTested, presentRows } from '../entity/repository.ts';
+import { batchWindowFromEnv, ChangeWindow, type QueuedChanges } from './live-batch.ts';
 import { readScopeConditions } from '../entity/data-scope.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
 import { applyRowMasks, maskApplies } from '../../src/contracts/row-masks.ts';
@@ -41,7 +48,8 @@ interface ScopeMemo {
 
 export interface LiveSocket {
   readonly readyState: number;
-  send(data: string): void;
+  /** A Buffer goes out as a text frame when `binary` is false (ws), encoded once for all the pages it goes to. */
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -53,6 +61,8 @@ export interface LivePage {
   caller: Caller;
   /** Entity names (socket keys) this page shows in a live grid. */
   tables: Set<string>;
+  /** Its client takes `update_vxe_table_batch` frames (said so in `bind`); otherwise one frame per row. */
+  batch?: boolean;
 }
 
 export interface RowChange {
@@ -73,8 +83,15 @@ export class LiveRows {
   private readonly scopes = new WeakMap<LivePage, Map<string, ScopeMemo>>();
   /** Entities as presented before row masks (which are then decided per receiving caller). */
   private readonly unmasked = new WeakMap<EntityRuntime, EntityRuntime>();
+  /** The batching window; null when batching is off (each change delivered on its own, the fallback). */
+  private readonly window: ChangeWindow | null;
 
-  constructor(private readonly ctx: AppContext, redisUrl?: string) {
+  constructor(private readonly ctx: AppContext, redisUrl?: string, windowMs = batchWindowFromEnv()) {
+    this.window =
+      windowMs > 0
+        ? new ChangeWindow(windowMs, (group) => this.deliverWindow(group), (error, group, givenUp) =>
+            process.emitWarning(`vxeSocket: delivering ${group.ids.size} ${group.entity} change(s) failed${givenUp ? ', given up' : ', retrying'}: ${String(error)}`))
+        : null;
     if (!redisUrl) return;
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
@@ -86,7 +103,7 @@ export class LiveRows {
       } catch {
         return; // Not ours.
       }
-      const work = this.deliver(change).catch(() => 0);
+      const work = this.accept(change);
       this.pending.add(work);
       void work.finally(() => this.pending.delete(work));
     });
@@ -112,11 +129,12 @@ export class LiveRows {
   }
 
   /** The page shows a live grid of this entity; only entities the page's user may list can be bound. */
-  bind(pageId: string, socketKey: string): boolean {
+  bind(pageId: string, socketKey: string, batch = false): boolean {
     const page = this.pages.get(pageId);
     const entity = this.entityOf(socketKey);
     if (!page || !entity || !page.caller.permissions.has(permissionCode(entity.schema, 'list'))) return false;
     page.tables.add(socketKey);
+    if (batch) page.batch = true;
     return true;
   }
 
@@ -129,7 +147,7 @@ export class LiveRows {
 
   /** A row changed: every process delivers it to its pages showing that table. */
   async rowChanged(change: RowChange): Promise<void> {
-    const work = this.publisher ? this.publisher.publish(VXE_CHANNEL, JSON.stringify(change)) : this.deliver(change);
+    const work = this.publisher ? this.publisher.publish(VXE_CHANNEL, JSON.stringify(change)) : this.accept(change);
     this.pending.add(work);
     try {
       await work;
@@ -141,6 +159,18 @@ export class LiveRows {
   /** Resolves when the deliveries started so far have been sent (or failed). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.pending]);
+    await this.window?.idle();
+  }
+
+  /** Changes given up after repeated failed deliveries (0 unless the database kept failing). */
+  get dropped(): number {
+    return this.window?.dropped ?? 0;
+  }
+
+  /** This process's share of a change: into the window, or (batching off) delivered now. Never rejects. */
+  private accept(change: RowChange): Promise<unknown> {
+    if (this.window) return this.window.add(change);
+    return this.deliver(change).catch((error: unknown) => process.emitWarning(`vxeSocket: delivering ${change.entity} ${change.id} failed: ${String(error)}`));
   }
 
   /** The page's memoised read scope for the entity, when still fresh (synchronous, so most pages cost no await). */
@@ -190,26 +220,103 @@ export class LiveRows {
     return row ? visible.map((v) => (v ? row : null)) : eachOnItsOwn();
   }
 
-  /** Sends the row to each page of the tenant showing the table, as that page's user may see it. */
-  async deliver(change: RowChange): Promise<number> {
-    const entity = this.entityOf(change.entity);
-    if (!entity) return 0;
+  /**
+   * The open pages of the tenant showing the entity's grid whose user may list it, grouped by read scope: receivers
+   * with the same scope conditions see the same rows, so rows are tested once per distinct scope, not per page.
+   */
+  private async receiversByScope(entity: EntityRuntime, tenantId: number): Promise<Array<{ conditions: ScopeConditions; pages: LivePage[] }>> {
     const list = permissionCode(entity.schema, 'list');
-    const edit = permissionCode(entity.schema, 'edit');
-    const receivers = [...this.pages.values()].filter(
-      (page) => page.caller.tenantId === change.tenantId && page.tables.has(change.entity) && page.caller.permissions.has(list) && page.socket.readyState === OPEN,
-    );
-    if (receivers.length === 0) return 0;
-    // Receivers with the same scope conditions see the same row: one read per distinct scope, not per page.
+    const name = entity.schema.name;
     const byScope = new Map<string, { conditions: ScopeConditions; pages: LivePage[] }>();
     const now = Date.now();
-    for (const page of receivers) {
+    for (const page of [...this.pages.values()]) {
+      if (page.caller.tenantId !== tenantId || !page.tables.has(name) || !page.caller.permissions.has(list) || page.socket.readyState !== OPEN) continue;
       const scope = this.memoisedScope(page, entity, now) ?? (await this.freshScope(page, entity, now));
       const group = byScope.get(scope.key) ?? { conditions: scope.conditions, pages: [] };
       group.pages.push(page);
       byScope.set(scope.key, group);
     }
-    const groups = [...byScope.values()];
+    return [...byScope.values()];
+  }
+
+  /**
+   * One window's changes of an entity: the rows read once with which scopes see each, every distinct view presented
+   * and serialised once, and each page sent one frame with the rows it may see (or one frame per row to a page whose
+   * client did not ask for batches). A page that may see none of the rows gets nothing.
+   */
+  async deliverWindow(group: QueuedChanges): Promise<number> {
+    const entity = this.entityOf(group.entity);
+    if (!entity) return 0;
+    const scopes = await this.receiversByScope(entity, group.tenantId);
+    if (scopes.length === 0) return 0;
+    const found = await findRowsTested(this.ctx.db, entity, group.tenantId, [...group.ids.keys()], scopes.map((s) => s.conditions));
+    const visible = found.filter((f) => f.passes.includes(true));
+    if (visible.length === 0) return 0;
+    const rows = visible.map((f) => f.row);
+    const tableTexts = await tableTextsForRows(this.ctx.db, this.ctx.tableDicts, entity, group.tenantId, rows);
+    const edit = permissionCode(entity.schema, 'edit');
+    const masks = entity.schema.rowMasks ?? [];
+    const socketKey = JSON.stringify(group.entity);
+    // Presented rows per field masking (without row masks, which depend on the receiving caller).
+    const views = new Map<boolean, WireRecord[]>();
+    // `[row, caseId]` as JSON per (row, field masking, which row masks apply), and whole frames per distinct content.
+    const pieces = new Map<string, string>();
+    // Encoded once: ws would otherwise measure and encode the string again for every page it is sent to.
+    const frames = new Map<string, Buffer>();
+    const text = { binary: false };
+    let sent = 0;
+    for (const [g, { pages }] of scopes.entries()) {
+      const mine = visible.flatMap((f, r) => (f.passes[g] ? [r] : []));
+      if (mine.length === 0) continue;
+      for (const page of pages) {
+        const maskFields = !page.caller.permissions.has(edit);
+        let view = views.get(maskFields);
+        if (!view) {
+          view = presentRows(this.withoutRowMasks(entity), this.ctx.dicts, rows, maskFields, tableTexts);
+          views.set(maskFields, view);
+        }
+        const keys = mine.map((r) => `${r}:${maskFields}:${masks.map((mask) => (maskApplies(mask, view[r], page.caller) ? 1 : 0)).join('')}`);
+        const parts = keys.map((key, k) => {
+          let piece = pieces.get(key);
+          if (piece === undefined) {
+            const r = mine[k];
+            piece = JSON.stringify([applyRowMasks(masks, view[r], page.caller), group.ids.get(String(rows[r].id)) ?? null]);
+            pieces.set(key, piece);
+          }
+          return piece;
+        });
+        if (page.batch) {
+          const key = keys.join(',');
+          let frame = frames.get(key);
+          if (frame === undefined) {
+            frame = Buffer.from(`{"type":"update_vxe_table_batch","data":{"socketKey":${socketKey},"rows":[${parts.join(',')}]}}`);
+            frames.set(key, frame);
+          }
+          page.socket.send(frame, text);
+          sent += 1;
+        } else {
+          for (const [k, part] of parts.entries()) {
+            let frame = frames.get(`1:${keys[k]}`);
+            if (frame === undefined) {
+              frame = Buffer.from(`{"type":"update_vxe_table","data":{"socketKey":${socketKey},"args":${part}}}`);
+              frames.set(`1:${keys[k]}`, frame);
+            }
+            page.socket.send(frame, text);
+          }
+          sent += parts.length;
+        }
+      }
+    }
+    return sent;
+  }
+
+  /** Sends the row to each page of the tenant showing the table, as that page's user may see it. */
+  async deliver(change: RowChange): Promise<number> {
+    const entity = this.entityOf(change.entity);
+    if (!entity) return 0;
+    const edit = permissionCode(entity.schema, 'edit');
+    const groups = await this.receiversByScope(entity, change.tenantId);
+    if (groups.length === 0) return 0;
     const rows = await this.readForScopes(entity, change.tenantId, change.id, groups.map((g) => g.conditions));
     const masks = entity.schema.rowMasks ?? [];
     // What a page gets depends only on the row, whether its fields are masked (no edit right) and which row masks
@@ -264,6 +371,7 @@ export class LiveRows {
   }
 
   async close(): Promise<void> {
+    this.window?.close();
     for (const page of this.pages.values()) page.socket.close(1001, 'server closing');
     this.pages.clear();
     await Promise.all([this.publisher?.quit(), this.subscriber?.quit()].filter(Boolean));

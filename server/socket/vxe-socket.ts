@@ -1,8 +1,10 @@
 /**
  * `GET /jeecg-boot/vxeSocket/{userId}/{pageId}` (contract §7): the live-update socket of editable grids. Messages
  * are `{type, data}` JSON both ways: `heart_beat` (answered `data: true`), `bind` `{socketKey}` (this page shows a
- * live grid of that entity — our client sends it; a JeecgBoot client binds by sending its first update), and
- * `update_vxe_table` `{socketKey, args: [row, caseId]}`, relayed as "row <row.id> changed" (live-rows.ts).
+ * live grid of that entity — our client sends it, with `batch: true` to get `update_vxe_table_batch` frames
+ * `{socketKey, rows: [[row, caseId], …]}`; a JeecgBoot client binds by sending its first update and gets one
+ * `update_vxe_table` per row), and `update_vxe_table` `{socketKey, args: [row, caseId]}`, relayed as
+ * "row <row.id> changed" (live-rows.ts).
  * Invalid JSON and unknown types are ignored. Sessions are re-checked every minute; an ended one closes the page.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -68,13 +70,13 @@ export function registerVxeSocket(app: FastifyInstance, ctx: AppContext, prefix:
       socket.on('close', () => live.remove(pageId, socket));
 
       async function handle(message: Incoming): Promise<void> {
-        const data = (message.data ?? {}) as { socketKey?: unknown; args?: unknown };
+        const data = (message.data ?? {}) as { socketKey?: unknown; args?: unknown; batch?: unknown };
         if (message.type === 'heart_beat') {
           // After any update already under way, so the page has seen everything sent before its heartbeat.
           await live.settled();
           socket.send(JSON.stringify({ type: 'heart_beat', data: true }));
         } else if (message.type === 'bind' && typeof data.socketKey === 'string') {
-          live.bind(pageId, data.socketKey);
+          live.bind(pageId, data.socketKey, data.batch === true);
         } else if (message.type === 'update_vxe_table' && typeof data.socketKey === 'string' && Array.isArray(data.args)) {
           const [row, caseId] = data.args as [unknown, unknown];
           const id = row && typeof row === 'object' ? (row as { id?: unknown }).id : undefined;

@@ -4,6 +4,10 @@
  * means the link is dead and it reconnects. On error or close it reconnects after 5 s, one attempt at a time.
  * Invalid JSON is ignored. Grids subscribe by socketKey and receive the rows other pages changed (never their own
  * echo, told apart by caseId); `common_send_date` calls callbacks registered under a key.
+ *
+ * Batches: `bind` says `batch: true`, so the server sends one `update_vxe_table_batch` `{socketKey, rows: [[row,
+ * caseId], …]}` per ~50 ms window instead of one `update_vxe_table` per row; a grid with a rows listener applies a
+ * batch in one go. The single-row message (JeecgBoot's) is still accepted, as a batch of one.
  */
 
 export interface SocketLike {
@@ -26,6 +30,14 @@ export interface VxeSocketOptions {
 }
 
 export type RowListener = (row: Record<string, unknown>) => void;
+/** Several rows changed at once (one batch frame): apply them together, e.g. one render. */
+export type RowsListener = (rows: Array<Record<string, unknown>>) => void;
+
+interface TableEntry {
+  caseId: string;
+  listener: RowListener;
+  rows?: RowsListener;
+}
 
 export const HEARTBEAT_EVERY_MS = 10_000;
 export const HEARTBEAT_TIMEOUT_MS = 6_000;
@@ -41,7 +53,7 @@ export function newPageId(): string {
 
 export class VxeSocketClient {
   private socket: SocketLike | null = null;
-  private readonly tables = new Map<string, Set<{ caseId: string; listener: RowListener }>>();
+  private readonly tables = new Map<string, Set<TableEntry>>();
   private readonly commons = new Map<string, Set<(...args: unknown[]) => void>>();
   private heartbeatTimer: unknown = null;
   private deadlineTimer: unknown = null;
@@ -57,14 +69,17 @@ export class VxeSocketClient {
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   }
 
-  /** Rows of `socketKey` changed elsewhere reach `listener`; the grid's own changes (same caseId) do not. */
-  subscribe(socketKey: string, caseId: string, listener: RowListener): () => void {
+  /**
+   * Rows of `socketKey` changed elsewhere reach `rows` when given (all rows of a frame in one call), else `listener`
+   * one by one; the grid's own changes (same caseId) do not.
+   */
+  subscribe(socketKey: string, caseId: string, listener: RowListener, rows?: RowsListener): () => void {
     let set = this.tables.get(socketKey);
     if (!set) this.tables.set(socketKey, (set = new Set()));
-    const entry = { caseId, listener };
+    const entry: TableEntry = { caseId, listener, rows };
     set.add(entry);
     this.connect();
-    this.send({ type: 'bind', data: { socketKey } });
+    this.send({ type: 'bind', data: { socketKey, batch: true } });
     return () => {
       set.delete(entry);
       if (set.size === 0) this.tables.delete(socketKey);
@@ -97,7 +112,7 @@ export class VxeSocketClient {
     const socket = this.open(this.options.url, [this.options.token]);
     this.socket = socket;
     socket.onopen = () => {
-      for (const key of this.tables.keys()) this.send({ type: 'bind', data: { socketKey: key } });
+      for (const key of this.tables.keys()) this.send({ type: 'bind', data: { socketKey: key, batch: true } });
       this.heartbeat();
     };
     socket.onmessage = (event) => this.receive(event.data);
@@ -133,13 +148,28 @@ export class VxeSocketClient {
     } else if (message.type === 'update_vxe_table') {
       const { socketKey, args } = (message.data ?? {}) as { socketKey?: unknown; args?: unknown };
       if (typeof socketKey !== 'string' || !Array.isArray(args)) return;
-      const [row, caseId] = args as [unknown, unknown];
-      if (!row || typeof row !== 'object') return;
-      for (const entry of this.tables.get(socketKey) ?? []) if (entry.caseId !== caseId) entry.listener(row as Record<string, unknown>);
+      this.deliver(socketKey, [args]);
+    } else if (message.type === 'update_vxe_table_batch') {
+      const { socketKey, rows } = (message.data ?? {}) as { socketKey?: unknown; rows?: unknown };
+      if (typeof socketKey !== 'string' || !Array.isArray(rows)) return;
+      this.deliver(socketKey, rows);
     } else if (message.type === 'common_send_date') {
       const { key, args } = (message.data ?? {}) as { key?: unknown; args?: unknown };
       if (typeof key !== 'string') return;
       for (const fn of this.commons.get(key) ?? []) fn(...(Array.isArray(args) ? args : []));
+    }
+  }
+
+  /** `[row, caseId]` entries of a table: each grid gets the rows not of its own making, all in one call when it can. */
+  private deliver(socketKey: string, entries: unknown[]): void {
+    const valid = entries.filter(
+      (entry): entry is [Record<string, unknown>, unknown] => Array.isArray(entry) && !!entry[0] && typeof entry[0] === 'object' && !Array.isArray(entry[0]),
+    );
+    for (const entry of this.tables.get(socketKey) ?? []) {
+      const rows = valid.filter(([, caseId]) => caseId !== entry.caseId).map(([row]) => row);
+      if (rows.length === 0) continue;
+      if (entry.rows) entry.rows(rows);
+      else for (const row of rows) entry.listener(row);
     }
   }
 
@@ -165,7 +195,8 @@ export class VxeSocketClient {
 
 /** What renderers use of the live channel (Services.live): subscribe a grid to a table's row changes. */
 export interface LiveGridProvider {
-  subscribe(socketKey: string, caseId: string, listener: RowListener): () => void;
+  /** `rows`, when given, takes each frame's rows in one call instead of `listener` per row. */
+  subscribe(socketKey: string, caseId: string, listener: RowListener, rows?: RowsListener): () => void;
   sendUpdate(socketKey: string, row: Record<string, unknown>, caseId: string): void;
 }
 
@@ -182,7 +213,7 @@ export function createLiveGridProvider(options: { apiBase: string; userId: strin
   const get = () =>
     (client ??= new VxeSocketClient({ url: vxeSocketUrl(options.apiBase, options.userId, newPageId(), window.location.href), token: options.token }));
   return {
-    subscribe: (socketKey, caseId, listener) => get().subscribe(socketKey, caseId, listener),
+    subscribe: (socketKey, caseId, listener, rows) => get().subscribe(socketKey, caseId, listener, rows),
     sendUpdate: (socketKey, row, caseId) => get().sendUpdate(socketKey, row, caseId),
     close: () => client?.close(),
   };

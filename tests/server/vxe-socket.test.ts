@@ -8,10 +8,12 @@ import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
+import { findSessionGrants } from '../../server/auth/sessions.ts';
+import { LiveRows, type LiveSocket } from '../../server/socket/live-rows.ts';
 
 interface Message {
   type: string;
-  data: { socketKey?: string; args?: [WireRecord, string | null] } | boolean;
+  data: { socketKey?: string; args?: [WireRecord, string | null]; rows?: Array<[WireRecord, string | null]> } | boolean;
 }
 
 /** A page's socket that queues what the server sends, so a test can await messages in order. */
@@ -182,5 +184,65 @@ describe.each(BACKENDS)('/vxeSocket on %s', (kind) => {
     shipper.send({ type: 'update_vxe_table', data: { socketKey: 'hyDriver', args: [{ id: hiddenId }, 'case-x'] } });
     await shipper.drain();
     expect(await other.drain()).toEqual([]);
+  });
+  it('sends a batching page one frame per window with every row it may see, each once, in its latest state, masked', async () => {
+    const admin = await open('admin', 'p-batch-admin');
+    const shipper = await open('shipper', 'p-batch-shipper');
+    for (const page of [admin, shipper]) page.send({ type: 'bind', data: { socketKey: 'hyDriver', batch: true } });
+    for (const page of [admin, shipper]) await page.drain();
+    await sql`update hy_driver set remark = '批量一' where id = ${driverId}`.execute(t.ctx.db);
+    await sql`update hy_driver set remark = '批量二' where id = ${hiddenId}`.execute(t.ctx.db);
+    // Within one window: the first row twice (sent once), the hidden row once, the first again from a page.
+    await Promise.all([
+      t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyDriver', id: driverId }),
+      t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyDriver', id: hiddenId, caseId: 'case-a' }),
+      t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyDriver', id: driverId }),
+    ]);
+    const toAdmin = await admin.drain();
+    const toShipper = await shipper.drain();
+    expect(toAdmin.map((m) => m.type)).toEqual(['update_vxe_table_batch']);
+    const adminRows = (toAdmin[0].data as { rows: Array<[WireRecord, string | null]> }).rows;
+    expect(adminRows.map(([row, caseId]) => [row.id, row.remark, caseId]).sort()).toEqual(
+      [[driverId, '批量一', null], [hiddenId, '批量二', 'case-a']].sort(),
+    );
+    expect(String(adminRows[0][0].idCard)).not.toContain('*');
+    expect(toShipper.map((m) => m.type)).toEqual(['update_vxe_table_batch']);
+    const shipperRows = (toShipper[0].data as { socketKey: string; rows: Array<[WireRecord, string | null]> });
+    expect(shipperRows.socketKey).toBe('hyDriver');
+    expect(shipperRows.rows).toHaveLength(1);
+    expect(shipperRows.rows[0][0]).toMatchObject({ id: driverId, remark: '批量一' });
+    expect(String(shipperRows.rows[0][0].idCard)).toContain('*');
+  });
+
+  it('sends a page nothing when it may see none of the window’s rows; a page without batches gets one frame per row', async () => {
+    const admin = await open('admin', 'p-batch-admin-2');
+    const shipper = await open('shipper', 'p-batch-shipper-2');
+    const legacy = await open('ops', 'p-legacy');
+    for (const page of [admin, shipper]) page.send({ type: 'bind', data: { socketKey: 'hyDriver', batch: true } });
+    legacy.send({ type: 'bind', data: { socketKey: 'hyDriver' } });
+    for (const page of [admin, shipper, legacy]) await page.drain();
+    await Promise.all([hiddenId, driverId].map((id) => t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyDriver', id })));
+    expect((await legacy.drain()).map((m) => [m.type, (m.data as { args: [WireRecord, string | null] }).args[0].id]).sort()).toEqual(
+      [['update_vxe_table', driverId], ['update_vxe_table', hiddenId]].sort(),
+    );
+    expect((await admin.drain()).map((m) => (m.data as { rows: unknown[] }).rows.length)).toEqual([2]);
+    await shipper.drain();
+    await t.ctx.live!.rowChanged({ tenantId: 1, entity: 'hyDriver', id: hiddenId });
+    expect((await admin.drain()).map((m) => m.type)).toEqual(['update_vxe_table_batch']);
+    expect(await shipper.drain()).toEqual([]);
+  });
+
+  it('sends one frame per change with batching off (the fallback, VXE_SOCKET_BATCH_MS=0)', async () => {
+    const grants = await findSessionGrants(t.ctx.db, tokens.admin);
+    const { permissionCodes, ...session } = grants!;
+    const sent: string[] = [];
+    const socket: LiveSocket = { readyState: 1, send: (data) => void sent.push(String(data)), close: () => undefined };
+    const unbatched = new LiveRows(t.ctx, undefined, 0);
+    unbatched.add({ pageId: 'p-unbatched', token: tokens.admin, socket, caller: { ...session, tenantId: 1, permissions: permissionCodes }, tables: new Set() });
+    expect(unbatched.bind('p-unbatched', 'hyDriver', true)).toBe(true);
+    await unbatched.rowChanged({ tenantId: 1, entity: 'hyDriver', id: driverId });
+    await unbatched.rowChanged({ tenantId: 1, entity: 'hyDriver', id: driverId });
+    expect(sent.map((frame) => (JSON.parse(frame) as Message).type)).toEqual(['update_vxe_table', 'update_vxe_table']);
+    await unbatched.close();
   });
 });

@@ -4,6 +4,7 @@ import { GRID_RULE_PRESETS, fillPlaceholders, patternRegex, type GridColumn } fr
 import { add, divide, formatDecimal, parseDecimal, parseSmallDecimal } from '../../renderers/editable-table/decimal.ts';
 import { FooterTotals } from '../../renderers/editable-table/statistics.ts';
 import { GridStore } from '../../renderers/editable-table/store.ts';
+import { typedNumber } from '../../renderers/editable-table/LightEditors.tsx';
 import { validateCell, validateRows } from '../../renderers/editable-table/validation.ts';
 import {
   addRows,
@@ -263,5 +264,12 @@ describe('pasting from a spreadsheet', async () => {
       { position: 2, key: 'goods', value: '水泥' },
       { position: 2, key: 'weight', value: '3' },
     ]);
+  });
+});
+
+describe('typing into a number cell', () => {
+  it('reports the number the text stands for, as antd InputNumber in string mode does, and nothing while it is not one', () => {
+    expect(['', ' ', '12', '007.50', '1.', '.5', '-0', '-3.20', '+4'].map(typedNumber)).toEqual(['', '', '12', '7.5', '1', '0.5', '0', '-3.2', '4']);
+    expect(['-', '+', '.', 'a', '1a', '1.2.3', '1e5'].map(typedNumber)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });

@@ -93,6 +93,28 @@ describe('vxeSocket client', () => {
     expect(other).toEqual([]);
   });
 
+  it('asks for batches and hands a batch frame’s rows to a grid in one call, without its own', () => {
+    const { client, sockets } = setup();
+    const batches: unknown[][] = [];
+    const single: unknown[] = [];
+    client.subscribe('hyDriver', 'case-mine', () => undefined, (rows) => batches.push(rows));
+    client.subscribe('hyDriver', 'case-old', (row) => single.push(row));
+    sockets[0].openNow();
+    expect(sockets[0].sent[0]).toEqual({ type: 'bind', data: { socketKey: 'hyDriver', batch: true } });
+    sockets[0].receive({
+      type: 'update_vxe_table_batch',
+      data: { socketKey: 'hyDriver', rows: [[{ id: 'd1', remark: 'a' }, null], [{ id: 'd2' }, 'case-mine'], [{ id: 'd3' }, 'case-old'], ['not a row', null]] },
+    });
+    expect(batches).toEqual([[{ id: 'd1', remark: 'a' }, { id: 'd3' }]]);
+    // Without a rows listener the rows arrive one by one.
+    expect(single).toEqual([{ id: 'd1', remark: 'a' }, { id: 'd2' }]);
+    // The single-row message (JeecgBoot's) is a batch of one; a batch of only the grid's own rows calls nothing.
+    sockets[0].receive({ type: 'update_vxe_table', data: { socketKey: 'hyDriver', args: [{ id: 'd4' }, null] } });
+    sockets[0].receive({ type: 'update_vxe_table_batch', data: { socketKey: 'hyDriver', rows: [[{ id: 'd5' }, 'case-mine']] } });
+    sockets[0].receive({ type: 'update_vxe_table_batch', data: { socketKey: 'hyDriver', rows: 'nonsense' } });
+    expect(batches).toEqual([[{ id: 'd1', remark: 'a' }, { id: 'd3' }], [{ id: 'd4' }]]);
+  });
+
   it('calls common_send_date callbacks by key and sends updates as update_vxe_table', () => {
     const { client, sockets } = setup();
     const calls: unknown[][] = [];
