@@ -3,13 +3,13 @@
  * React; the body is virtualised (@tanstack/react-virtual), so the DOM holds the visible rows only; the column model
  * (visibility by permission, pinning, widths) is @tanstack/react-table's. Typing re-renders one row and the footer.
  */
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { isKeywordType, KEYWORD_COLUMN_WIDTH, type GridColumn } from '../../src/contracts/grid.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import { GridStore } from './store.ts';
-import { GridRowView, type LaidOutColumn } from './GridRowView.tsx';
+import { GridRowView, type LaidOutColumn, type Placement, type SlotHandle } from './GridRowView.tsx';
 import { GridFooter, GridHeader, GridToolbar } from './GridChrome.tsx';
 import { rowsForSave } from './rows.ts';
 import { columnOptions, isEditable, takesText, valuesOut } from './cells.tsx';
@@ -74,10 +74,11 @@ export default function EditableTable(props: EditableTableProps) {
   const { socketKey, reloadEffect } = props;
   useEffect(() => {
     if (!live || !socketKey) return undefined;
-    return live.subscribe(socketKey, caseId, (row) => {
-      const changed = store.patchRow(String(row.id), row);
-      if (reloadEffect) store.flash(String(row.id), changed);
-    });
+    const apply = (rows: Array<Record<string, unknown>>) => {
+      // A batch frame's rows in one go: one footer update however many rows changed.
+      for (const [id, changed] of store.patchRows(rows)) if (reloadEffect) store.flash(id, changed);
+    };
+    return live.subscribe(socketKey, caseId, (row) => apply([row]), apply);
   }, [live, socketKey, caseId, reloadEffect, store]);
 
   // Table enhancement (named hooks registered under the table's code; never evaluated text).
@@ -303,6 +304,13 @@ export default function EditableTable(props: EditableTableProps) {
   const poolRef = useRef(0);
   poolRef.current = Math.max(poolRef.current, items.length);
   const pool = poolRef.current;
+  // A slot whose props are unchanged but for its placement is not re-rendered: it is told where it is now here,
+  // after the commit, and rewrites its row in place (GridRowView, paint.ts).
+  const [slots] = useState(() => new Map<number, SlotHandle>());
+  const placed: Array<Placement & { slot: number }> = [];
+  useLayoutEffect(() => {
+    for (const place of placed) slots.get(place.slot)?.show(place);
+  });
   const onAdded = useCallback((row: { id: string }) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true }), [dataColumns]);
   return (
     <div className={`editable-table editable-table-${size}`}>
@@ -327,9 +335,12 @@ export default function EditableTable(props: EditableTableProps) {
                 const row = store.at(item.index);
                 if (!row) return null;
                 const isActive = active?.id === row.id;
+                placed.push({ slot: item.index % pool, id: row.id, position: item.index, top: item.start, total: store.size() });
                 return (
                   <GridRowView
                     key={item.index % pool}
+                    slot={item.index % pool}
+                    slots={slots}
                     store={store}
                     id={row.id}
                     position={item.index}

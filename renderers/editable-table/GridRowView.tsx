@@ -2,7 +2,7 @@
  * One body row. It listens to its own row in the store only, so an edit elsewhere never re-renders it; the
  * active cell (if it is in this row) is the only place an editor mounts.
  */
-import { memo, useCallback, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DownOutlined, HolderOutlined, RightOutlined } from '@ant-design/icons';
 import type { GridColumn } from '../../src/contracts/grid.ts';
@@ -10,6 +10,7 @@ import { CellEditor, cellContent, isEditable, togglesInPlace, type CellOption } 
 import type { GridStore } from './store.ts';
 import { canMoveDown, canMoveUp, type GridRow } from './rows.ts';
 import { gridSlot } from './cell-registry.ts';
+import { cellEditable, isChecked, paintable, paintCell, radioSelection } from './paint.ts';
 
 export interface LaidOutColumn {
   column: GridColumn;
@@ -44,6 +45,9 @@ export interface GridRowViewProps {
   onActivate(id: string, key: string, edit: boolean): void;
   onCellChange(id: string, key: string, value: unknown): void;
   onEditDone(move?: 'down' | 'next' | 'previous' | 'stay'): void;
+  /** The row's slot in the window's pool and where the table finds each slot's handle. */
+  slot: number;
+  slots: Map<number, SlotHandle>;
 }
 
 export function cellStyle(layout: LaidOutColumn, height?: number): CSSProperties {
@@ -208,33 +212,166 @@ function KeywordCell(props: { layout: LaidOutColumn; selected: boolean } & Pick<
   }
 }
 
+/** Where a slot shows which row: all a scroll changes for a row that stays in the window's pool. */
+export interface Placement {
+  id: string;
+  position: number;
+  top: number;
+  total: number;
+}
+
+/** What the table calls after each render for every slot, to move it to the row it now shows. */
+export interface SlotHandle {
+  show(next: Placement): void;
+}
+
+const PLACEMENT_KEYS = new Set(['id', 'position', 'top', 'total']);
+
+/** Equal but for the placement: the row is then moved by its slot handle, not re-rendered. */
+function samePropsButPlacement(a: GridRowViewProps, b: GridRowViewProps): boolean {
+  const keys = Object.keys(a) as Array<keyof GridRowViewProps>;
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => PLACEMENT_KEYS.has(key) || a[key] === b[key]);
+}
+
+const samePlacement = (a: Placement, b: Placement) => a.id === b.id && a.position === b.position && a.top === b.top && a.total === b.total;
+
+/**
+ * A slot of the window's row pool. Props other than the placement re-render it through React; a new placement alone
+ * (a scroll, a move) arrives through `show`, which, when every cell of the old and the new row is painted, rewrites
+ * the row in place (paint.ts) and otherwise re-renders. The row's place, index and selection are always written by
+ * the layout effect, never by React, so React's idea of them can never be stale.
+ */
 export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
-  const { store, id } = props;
-  const subscribeRow = useCallback((listener: () => void) => store.subscribeRow(id, listener), [store, id]);
-  const subscribeSelection = useCallback((listener: () => void) => store.subscribeSelection(listener), [store]);
-  useSyncExternalStore(subscribeRow, () => store.rowVersion(id));
-  const selected = useSyncExternalStore(subscribeSelection, () => store.isSelected(id));
+  const { store } = props;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const rowRef = useRef<HTMLDivElement>(null);
+  // The placement shown: from fresh props after a parent render, else as `show` last set it (a re-render of the
+  // row's own then carries the props of the last parent render, whose placement may be older).
+  const state = useRef<{ props: GridRowViewProps; at: Placement; painted: boolean[]; selected: boolean } | null>(null);
+  if (state.current?.props !== props) {
+    const at = { id: props.id, position: props.position, top: props.top, total: props.total };
+    state.current = { props, at, painted: [], selected: false };
+  }
+  const self = state.current;
+  const { id, position } = self.at;
   const row = store.byId(id);
+  const selected = store.isSelected(id);
+  self.selected = selected;
+  const marked = store.hasErrors(id);
+  self.painted = props.columns.map((layout) => paintable(layout.column) && props.activeKey !== layout.column.key && !(marked && store.errorOf(id, layout.column.key)));
+
+  const [slot] = useState(() => {
+    let followed: { id: string; off(): void } | undefined;
+    const paint = () => {
+      const current = state.current;
+      const element = rowRef.current;
+      if (!current || !element) return;
+      const { props: latest, at } = current;
+      const shown = store.byId(at.id);
+      element.style.transform = `translateY(${at.top}px)`;
+      element.setAttribute('aria-rowindex', String(at.position + 2));
+      if (current.selected) element.setAttribute('aria-selected', 'true');
+      else element.removeAttribute('aria-selected');
+      if (!shown) return;
+      const flashing = (key: string) => store.isFlashing(at.id, key);
+      const context = { row: shown, position: at.position, selected: current.selected, disabled: latest.disabled, selectionType: latest.selectionType, flashing };
+      latest.columns.forEach((layout, index) => {
+        const cell = element.children[index];
+        if (current.painted[index] && cell instanceof HTMLElement) paintCell(cell, layout, context);
+      });
+    };
+    const follow = (rowId: string | undefined) => {
+      if (followed?.id === rowId) return;
+      followed?.off();
+      followed = rowId === undefined ? undefined : { id: rowId, off: store.subscribeRow(rowId, rerender) };
+    };
+    const handle: SlotHandle = {
+      show(next) {
+        const current = state.current;
+        if (!current || samePlacement(current.at, next)) return;
+        current.at = next;
+        follow(next.id);
+        const columns = current.props.columns;
+        const allPainted = current.painted.every(Boolean) && current.painted.length === columns.length;
+        if (allPainted && rowRef.current && store.byId(next.id) && !store.hasErrors(next.id)) {
+          current.selected = store.isSelected(next.id);
+          paint();
+        } else rerender();
+      },
+    };
+    const onSelection = () => {
+      const current = state.current;
+      if (current && store.isSelected(current.at.id) !== current.selected) rerender();
+    };
+    /** Clicks and Space in painted cells: the row they belong to is the one shown now. */
+    const cellEvent = (event: React.MouseEvent<HTMLElement> | React.KeyboardEvent<HTMLElement>) => {
+      const current = state.current;
+      const element = rowRef.current;
+      if (!current || !element) return;
+      const layout = current.props.columns[Array.prototype.indexOf.call(element.children, event.currentTarget)];
+      if (!layout) return;
+      const { at, props: latest } = current;
+      const target = event.target as Element;
+      const onBox = target !== event.currentTarget && typeof target.closest === 'function' && target.closest('.grid-check, .grid-radio') !== null;
+      if ('key' in event && (event.key !== ' ' || !onBox)) return;
+      if ('key' in event) event.preventDefault();
+      const keyword = layout.column.type === 'row-checkbox' || layout.column.type === 'row-radio';
+      const editable = !keyword && cellEditable(layout, latest.disabled);
+      if (onBox && keyword) {
+        const radio = radioSelection(layout, latest.selectionType);
+        const on = store.isSelected(at.id);
+        if (!(radio && on)) store.toggleSelected(at.id, !on, radio);
+      } else if (onBox && editable) latest.onCellChange(at.id, layout.column.key, !isChecked(store.byId(at.id)?.[layout.column.key]));
+      if ('key' in event || keyword || layout.column.type === 'row-number') return;
+      latest.onActivate(at.id, layout.column.key, editable);
+    };
+    return { paint, follow, handle, onSelection, cellEvent };
+  });
+
+  useLayoutEffect(() => {
+    slot.follow(state.current?.at.id);
+    slot.paint();
+  });
+  useEffect(() => store.subscribeSelection(slot.onSelection), [store, slot]);
+  const { slots, slot: slotKey } = props;
+  useLayoutEffect(() => {
+    slots.set(slotKey, slot.handle);
+    return () => {
+      if (slots.get(slotKey) === slot.handle) slots.delete(slotKey);
+    };
+  }, [slots, slotKey, slot]);
+  useEffect(() => () => slot.follow(undefined), [slot]);
+
   if (!row) return null;
   return (
     <div
+      ref={rowRef}
       role="row"
-      aria-rowindex={props.position + 2}
-      aria-selected={selected || undefined}
       aria-expanded={props.expanded}
       className={props.dragging ? 'grid-row grid-row-dragging' : 'grid-row'}
-      style={{ position: 'absolute', top: 0, left: 0, transform: `translateY(${props.top}px)`, height: props.height, display: 'flex' }}
+      style={{ position: 'absolute', top: 0, left: 0, height: props.height, display: 'flex' }}
     >
-      {props.columns.map((layout) =>
-        layout.column.type.startsWith('row-') ? (
+      {props.columns.map((layout, index) =>
+        self.painted[index] ? (
+          <div
+            key={`p${layout.column.key}`}
+            role={layout.column.type === 'row-number' ? 'rowheader' : 'gridcell'}
+            aria-readonly={layout.column.type.startsWith('row-') || cellEditable(layout, props.disabled) ? undefined : true}
+            className={layout.column.type.startsWith('row-') ? 'grid-cell grid-cell-keyword' : 'grid-cell'}
+            style={cellStyle(layout)}
+            onClick={slot.cellEvent}
+            onKeyDown={slot.cellEvent}
+          />
+        ) : layout.column.type.startsWith('row-') ? (
           <KeywordCell
-            key={layout.column.key}
+            key={`r${layout.column.key}`}
             layout={layout}
             selected={selected}
             store={store}
             id={id}
-            position={props.position}
-            total={props.total}
+            position={position}
+            total={self.at.total}
             selectionType={props.selectionType}
             expanded={props.expanded}
             onDragStart={props.onDragStart}
@@ -242,12 +379,12 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
           />
         ) : (
           <DataCell
-            key={layout.column.key}
+            key={`r${layout.column.key}`}
             layout={layout}
             // A popup may show another key of its row (`popup.field`).
             value={row[layout.column.popup?.field ?? layout.column.key]}
             row={layout.column.type === 'slot' ? row : undefined}
-            position={layout.column.type === 'slot' ? props.position : undefined}
+            position={layout.column.type === 'slot' ? position : undefined}
             error={store.errorOf(id, layout.column.key)}
             flashing={store.isFlashing(id, layout.column.key)}
             active={props.activeKey === layout.column.key}
@@ -262,4 +399,4 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
       )}
     </div>
   );
-});
+}, samePropsButPlacement);

@@ -4,13 +4,14 @@
  * text, not hundreds of input components.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { DatePicker, Input, InputNumber, Select, TimePicker } from 'antd';
+import { DatePicker, Input, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { GridColumn, GridOption } from '../../src/contracts/grid.ts';
 import { fillPlaceholders } from '../../src/contracts/grid.ts';
 import type { DictModel } from '../../src/contracts/index.ts';
 import { PopupCellEditor, popupCellProblem } from './PopupCell.tsx';
 import { gridCell } from './cell-registry.ts';
+import { LightNumberEditor, LightTextEditor } from './LightEditors.tsx';
 
 export interface CellOption {
   value: string;
@@ -65,7 +66,7 @@ export function valuesOut(columns: readonly GridColumn[]): ((row: Record<string,
   };
 }
 
-function splitValues(value: unknown): string[] {
+export function splitValues(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   return typeof value === 'string' && value !== '' ? value.split(',') : [];
 }
@@ -97,6 +98,12 @@ export function cellContent(column: GridColumn, value: unknown, options: CellOpt
     );
   }
   if (column.type === 'tags') return <>{splitValues(value).map((tag) => <span key={tag} className="grid-tag">{tag}</span>)}</>;
+  return cellText(column, value, options);
+}
+
+/** The text of a cell that shows text (not tags, progress or a registered display): choices show their labels. */
+export function cellText(column: GridColumn, value: unknown, options: CellOption[]): string {
+  if (value === undefined || value === null || value === '') return '';
   if (CHOICE_TYPES.has(column.type) || column.dictCode) {
     if (typeof value === 'string' && !value.includes(',')) return options.find((o) => o.value === value)?.label ?? value;
     return splitValues(value).map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ');
@@ -153,18 +160,7 @@ function ValueEditor({ column, value, options, onChange, onDone }: CellEditorPro
 
   switch (column.type) {
     case 'inputNumber':
-      return (
-        <InputNumber
-          {...common}
-          ref={(el) => void (focusRef.current = el)}
-          size="small"
-          style={{ width: '100%' }}
-          stringMode
-          placeholder={placeholder}
-          value={text === '' ? null : text}
-          onChange={(next) => onChange(next === null ? '' : String(next))}
-        />
-      );
+      return <LightNumberEditor label={column.title} value={text} placeholder={placeholder} onChange={onChange} onKeyDown={keys} onBlur={() => onDone()} />;
     case 'textarea':
       return <Input.TextArea {...common} ref={(el) => void (focusRef.current = el?.resizableTextArea?.textArea ?? null)} autoSize value={text} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />;
     case 'select':
@@ -211,6 +207,6 @@ function ValueEditor({ column, value, options, onChange, onDone }: CellEditorPro
       );
     }
     default:
-      return <Input {...common} ref={(el) => void (focusRef.current = el?.input ?? null)} size="small" value={text} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />;
+      return <LightTextEditor label={column.title} value={text} placeholder={placeholder} onChange={onChange} onKeyDown={keys} onBlur={() => onDone()} />;
   }
 }

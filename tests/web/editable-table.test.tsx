@@ -33,6 +33,43 @@ useGridViewport(400);
 const cellOf = (rowText: string, column: number) => within(screen.getByText(rowText).closest('[role="row"]') as HTMLElement).getAllByRole('gridcell')[column];
 
 describe('editable table', () => {
+  it('rows recycled by a scroll show their own values, numbers and names, and a click edits the row shown', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 300 }, (_, i) => ({ id: `m${i}`, goods: `货物${i}`, unit: i % 2 ? 'p' : 't', weight: String(i) }));
+    renderGrid({ rows: many });
+    const scroller = document.querySelector('.grid-scroll') as HTMLElement;
+    const scrollTo = (top: number) =>
+      act(() => {
+        Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: top });
+        scroller.dispatchEvent(new Event('scroll'));
+      });
+    for (const top of [44 * 100, 44 * 103, 44 * 250, 0, 44 * 291]) {
+      scrollTo(top);
+      const shown = screen.getAllByRole('row').filter((row) => row.hasAttribute('aria-rowindex') && row.getAttribute('aria-rowindex') !== '1');
+      expect(shown.length).toBeGreaterThan(5);
+      for (const row of shown) {
+        const at = Number(row.getAttribute('aria-rowindex')) - 2;
+        expect(within(row).getByRole('rowheader').textContent).toBe(String(at + 1));
+        expect(within(row).getByRole('checkbox', { name: `选择第${at + 1}行` })).toBeInTheDocument();
+        expect(within(row).getAllByRole('gridcell').slice(1).map((c) => c.textContent)).toEqual([`货物${at}`, at % 2 ? '件' : '吨', String(at)]);
+        expect((row as HTMLElement).style.transform).toBe(`translateY(${at * 44}px)`);
+      }
+    }
+    await user.click(cellOf('货物293', 1));
+    const editor = await screen.findByRole('textbox', { name: '货物名称' });
+    expect(editor).toHaveValue('货物293');
+    await user.clear(editor);
+    await user.type(editor, '改');
+    await user.keyboard('{Escape}');
+    expect(cellOf('改', 3)).toHaveTextContent('293');
+    await user.click(within(screen.getByText('货物295').closest('[role="row"]') as HTMLElement).getByRole('checkbox', { name: '选择第296行' }));
+    scrollTo(44 * 100);
+    scrollTo(44 * 291);
+    expect(within(screen.getByText('货物295').closest('[role="row"]') as HTMLElement).getByRole('checkbox', { name: '选择第296行' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText('货物295').closest('[role="row"]')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('货物294').closest('[role="row"]')).not.toHaveAttribute('aria-selected');
+  });
+
   it('shows rows with option texts, row numbers and the 合计/平均 footer', () => {
     renderGrid();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', '', '*货物名称', '单位', '重量']);
@@ -158,6 +195,22 @@ describe('editable table', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0][0]).toBe('testOrderLine');
     expect(sent[0][1]).toMatchObject({ id: 'r1', goods: '钢材' });
+  });
+
+  it('applies a batch of rows changed on other pages in one go', async () => {
+    const batches: Array<(rows: Array<Record<string, unknown>>) => void> = [];
+    const live = {
+      subscribe: (_key: string, _caseId: string, _listener: (row: Record<string, unknown>) => void, onRows?: (rows: Array<Record<string, unknown>>) => void) => {
+        if (onRows) batches.push(onRows);
+        return () => undefined;
+      },
+      sendUpdate: () => undefined,
+    };
+    renderWithServices(<EditableTable columns={columns} rows={rows} socketKey="testOrderLine" />, { data: stubData(), live });
+    expect(batches).toHaveLength(1);
+    act(() => batches[0]([{ id: 'r1', weight: '1' }, { id: 'r2', goods: '水泥（批量）', weight: '2' }, { id: 'not-here', weight: '9' }]));
+    expect(await screen.findByText('水泥（批量）')).toBeInTheDocument();
+    expect(screen.getByText('合计').closest('[role="row"]')).toHaveTextContent('3.0');
   });
 
   it('renders only a screenful of rows out of 10,000', () => {
