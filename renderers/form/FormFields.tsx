@@ -4,9 +4,11 @@
  * parent hands in the values to start from (a new one replaces what is shown, e.g. a record loaded for editing)
  * and hears about every change.
  */
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { Form } from '@rjsf/antd';
+import { flushSync } from 'react-dom';
+import { Form, Widgets as AntdWidgets } from '@rjsf/antd';
+import { getDefaultRegistry } from '@rjsf/core';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
@@ -14,7 +16,10 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AJV_OPTIONS, CUSTOM_FORMATS } from '../../src/contracts/index.ts';
 import { EntityFieldTemplate, GridObjectFieldTemplate } from './GridObjectFieldTemplate.tsx';
 import { entityWidgets } from './widgets.tsx';
+import { PasswordWidget } from './choice-widgets.tsx';
+import { useDeferredChanges, withDeferredChange } from './deferred-change.tsx';
 import { RowsField } from './RowsField.tsx';
+import { NumberField } from './NumberField.tsx';
 
 export type FormData = Record<string, unknown>;
 
@@ -28,7 +33,14 @@ export interface FormValuesAccess {
 }
 
 const templates = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: EntityFieldTemplate };
-const fields = { RowsField };
+const fields = { RowsField, NumberField };
+// Free-text widgets type into their own state and reach rjsf just after the keystroke (deferred-change.tsx).
+const widgets = {
+  ...entityWidgets,
+  TextWidget: withDeferredChange(getDefaultRegistry().widgets.TextWidget),
+  TextareaWidget: withDeferredChange(AntdWidgets.TextareaWidget),
+  PasswordWidget: withDeferredChange(PasswordWidget),
+};
 
 // One validator for every form: ajv caches compiled schemas on it.
 const validator = customizeValidator<FormData>({ customFormats: CUSTOM_FORMATS, ajvOptionsOverrides: AJV_OPTIONS });
@@ -59,14 +71,34 @@ export const FormFields = memo(function FormFields(props: FormFieldsProps) {
   const [, rerender] = useState(0);
   const latest = useRef(props);
   latest.current = props;
-  const getValues = useCallback(() => values.current, []);
+  const deferred = useDeferredChanges();
+  // Typed values still on their way to rjsf count: what is read is what is shown (read while rendering too, so
+  // they are merged in rather than flushed), and a patch lands on top of them.
+  const getValues = useCallback(() => {
+    const typed = deferred.waiting();
+    if (typed.size === 0) return values.current;
+    return { ...values.current, ...Object.fromEntries([...typed].map(([id, value]) => [id.replace(/^root_/, ''), value])) };
+  }, [deferred]);
   const patchValues = useCallback((patch: FormData) => {
+    flushSync(deferred.flush);
     values.current = { ...values.current, ...patch };
     latest.current.onValuesChange(values.current);
     // A new formData object makes rjsf take the patched values (the typed ones are already in values.current).
     rerender((n) => n + 1);
-  }, []);
-  const formContext = useMemo(() => ({ ...props.formContext, getValues, patchValues }), [props.formContext, getValues, patchValues]);
+  }, [deferred]);
+  const formContext = useMemo(
+    () => ({ ...props.formContext, getValues, patchValues, deferredChanges: deferred }),
+    [props.formContext, getValues, patchValues, deferred],
+  );
+  // A submit validates what is shown: waiting values are queued ahead of rjsf's own submit update (its onSubmit
+  // handler runs after the form element's listeners).
+  const { formRef } = props;
+  useEffect(() => {
+    const element: unknown = formRef.current?.formElement.current;
+    if (!(element instanceof HTMLFormElement)) return;
+    element.addEventListener('submit', deferred.flush);
+    return () => element.removeEventListener('submit', deferred.flush);
+  }, [formRef, deferred]);
   return (
     <Form
       ref={props.formRef}
@@ -74,7 +106,7 @@ export const FormFields = memo(function FormFields(props: FormFieldsProps) {
       uiSchema={props.uiSchema}
       formData={values.current}
       validator={validator}
-      widgets={entityWidgets}
+      widgets={widgets}
       fields={fields}
       templates={templates}
       formContext={formContext}
