@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedBulk, type BulkSeedResult } from './seed-bulk.ts';
 import { LIST_LIMITS } from '../server/entity/paging.ts';
-import { renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
+import { DATABASE_SUFFIX, renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
 import { WAYBILL_API, waybillScenarios, type BenchScenario } from './lib/bench-api-waybills.ts';
 import { renderWaybillSection, WAYBILL_MARKERS } from './lib/bench-api-waybill-report.ts';
 
@@ -248,43 +248,63 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
     const seedSeconds = seeded.totalMs / 1000;
     console.log(`[${backend}] seeded in ${seedSeconds.toFixed(1)} s (${Math.round(seeded.inserted / seedSeconds)} rows/s)`);
 
-    const port = await freePort();
-    const ceilingPort = await freePort();
-    child = await startServer({ PORT: String(port), CEILING_PORT: String(ceilingPort), ...(dataDir ? { DATA_DIR: dataDir } : {}), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-    const base = `http://127.0.0.1:${port}`;
-    const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-    const tokens = new Map<string, string>();
-    for (const user of USERS) tokens.set(user, await login(base, user));
-
-    // The first page-1 request after start pays the full count (nothing cached yet).
-    const coldStarted = performance.now();
-    const cold = await listJson(base, tokens.get(USERS[0])!, `pageNo=1&pageSize=${PAGE_SIZE}`);
-    const coldPage1Ms = performance.now() - coldStarted;
-    console.log(`[${backend}] total ${cold.total}, cold page 1 ${coldPage1Ms.toFixed(1)} ms`);
-
+    // Two server runs on the same data: with the list cache (the default; a repeated page is answered from memory
+    // until one of its tables changes) and with LIST_CACHE=off, the database path every first view of a page takes.
     const results: ScenarioResult[] = [];
-    const only = args.scenarios ? new Set(args.scenarios.split(',')) : undefined;
-    for (const scenario of await scenarios(base, tokens)) {
-      if (only && !only.has(scenario.name)) continue;
-      const headers = { 'x-access-token': tokens.get(scenario.user ?? USERS[0])! };
-      const response = await fetch(`${base}${scenario.path}`, { headers });
-      const body = Buffer.from(await response.arrayBuffer());
-      const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
-      if (contentType.includes('json')) {
-        const answer = JSON.parse(body.toString()) as { success: boolean; result?: { records?: unknown[] } };
-        if (!answer.success) throw new Error(`${scenario.name} answered success:false: ${body.toString().slice(0, 200)}`);
-        // A list scenario measures full pages only; a short one means the data is too small for it.
-        const records = answer.result?.records;
-        if (Array.isArray(records) && records.length < PAGE_SIZE) throw new Error(`${scenario.name} returned ${records.length} rows, not a full page: seed more rows`);
+    let coldPage1Ms = Number.NaN;
+    for (const mode of ['cached', 'database'] as const) {
+      const port = await freePort();
+      const ceilingPort = await freePort();
+      child = await startServer({
+        PORT: String(port),
+        CEILING_PORT: String(ceilingPort),
+        ...(mode === 'database' ? { LIST_CACHE: 'off' } : {}),
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+      const tokens = new Map<string, string>();
+      for (const user of USERS) tokens.set(user, await login(base, user));
+
+      if (mode === 'cached') {
+        // The first page-1 request after start pays the full count (nothing cached yet).
+        const coldStarted = performance.now();
+        const cold = await listJson(base, tokens.get(USERS[0])!, `pageNo=1&pageSize=${PAGE_SIZE}`);
+        coldPage1Ms = performance.now() - coldStarted;
+        console.log(`[${backend}] total ${cold.total}, cold page 1 ${coldPage1Ms.toFixed(1)} ms`);
       }
-      await fetch(`${ceilingBase}/capture/${scenario.name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
-      const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
-      const ceiling = await measure(`${ceilingBase}/ceiling/${scenario.name}`, {}, scenario.connections);
-      results.push({ scenario: scenario.name, label: scenario.label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half });
-      console.log(
-        `[${backend}] ${scenario.name}: ${app.max.rps.toFixed(0)} req/s (ceiling ${ceiling.max.rps.toFixed(0)}), ` +
-          `p50/p99 at 50% ${app.half.p50}/${app.half.p99} ms, errors ${app.max.errors + app.half.errors}`,
-      );
+
+      const only = args.scenarios ? new Set(args.scenarios.split(',')) : undefined;
+      for (const scenario of await scenarios(base, tokens)) {
+        if (only && !only.has(scenario.name)) continue;
+        // The export is never cached: measured once.
+        const listed = scenario.path.includes('/list?');
+        if (mode === 'database' && !listed) continue;
+        const name = mode === 'database' ? `${scenario.name}${DATABASE_SUFFIX}` : scenario.name;
+        const label = mode === 'database' ? `${scenario.label} — list cache off` : listed ? `${scenario.label} — repeated (list cache)` : scenario.label;
+        const headers = { 'x-access-token': tokens.get(scenario.user ?? USERS[0])! };
+        const response = await fetch(`${base}${scenario.path}`, { headers });
+        const body = Buffer.from(await response.arrayBuffer());
+        const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+        if (contentType.includes('json')) {
+          const answer = JSON.parse(body.toString()) as { success: boolean; result?: { records?: unknown[] } };
+          if (!answer.success) throw new Error(`${scenario.name} answered success:false: ${body.toString().slice(0, 200)}`);
+          // A list scenario measures full pages only; a short one means the data is too small for it.
+          const records = answer.result?.records;
+          if (Array.isArray(records) && records.length < PAGE_SIZE) throw new Error(`${scenario.name} returned ${records.length} rows, not a full page: seed more rows`);
+        }
+        await fetch(`${ceilingBase}/capture/${name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
+        const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
+        const ceiling = await measure(`${ceilingBase}/ceiling/${name}`, {}, scenario.connections);
+        results.push({ scenario: name, label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half });
+        console.log(
+          `[${backend}] ${name}: ${app.max.rps.toFixed(0)} req/s (ceiling ${ceiling.max.rps.toFixed(0)}), ` +
+            `p50/p99 at 50% ${app.half.p50}/${app.half.p99} ms, errors ${app.max.errors + app.half.errors}`,
+        );
+      }
+      await stopServer(child);
+      child = undefined;
     }
     const breakdown = { insertSeconds: seeded.insertMs / 1000, indexSeconds: seeded.indexMs / 1000, vacuumSeconds: seeded.vacuumMs / 1000 };
     return {

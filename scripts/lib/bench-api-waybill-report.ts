@@ -2,7 +2,7 @@
  * Renders bench:api's waybill run (`--entity hyShippingNote`) as the markdown docs/perf.md carries between
  * `<!-- bench:api-waybills begin/end -->`, judged against the engine issue's API targets.
  */
-import { find, fixed, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
+import { find, fixed, LIST_MODES, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
 
 export const WAYBILL_MARKERS: SectionMarkers = {
   begin: '<!-- bench:api-waybills begin -->',
@@ -62,13 +62,15 @@ export function renderWaybillSection(runs: BackendRun[], env: Record<string, str
     if (pg) lines.push(`- PGlite ≥ 0.3× PostgreSQL (${r.scenario}): ${fixed(r.app.rps / pg.app.rps, 2)}× — ${verdict(r.app.rps / pg.app.rps >= 0.3)}`);
   }
   for (const run of runs) {
-    for (const [page1Name, deepName] of [['page1', 'deep'], ['shipper-page1', 'shipper-deep']] as const) {
-      const page1 = find(runs, run.backend, page1Name);
-      const deep = find(runs, run.backend, deepName);
-      if (!page1 || !deep) continue;
-      const cost = page1.app.rps / deep.app.rps;
-      const p99 = deep.appAtHalf.p99 / page1.appAtHalf.p99;
-      lines.push(`- Deep page within 1.2× of page 1 (${run.backend}, ${deepName}): cost ${fixed(cost, 2)}× — ${verdict(cost <= 1.2)}; p99 ${fixed(p99, 2)}×`);
+    for (const { suffix } of LIST_MODES) {
+      for (const [page1Name, deepName] of [['page1', 'deep'], ['shipper-page1', 'shipper-deep']] as const) {
+        const page1 = find(runs, run.backend, `${page1Name}${suffix}`);
+        const deep = find(runs, run.backend, `${deepName}${suffix}`);
+        if (!page1 || !deep) continue;
+        const cost = page1.app.rps / deep.app.rps;
+        const p99 = deep.appAtHalf.p99 / page1.appAtHalf.p99;
+        lines.push(`- Deep page within 1.2× of page 1 (${run.backend}, ${deepName}${suffix}): cost ${fixed(cost, 2)}× — ${verdict(cost <= 1.2)}; p99 ${fixed(p99, 2)}×`);
+      }
     }
   }
   lines.push(
