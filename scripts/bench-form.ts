@@ -1,8 +1,9 @@
 /**
  * `npm run bench:form`: keystroke cost in a 200-field form — the product's EntityForm against a stock @rjsf/antd
  * Form of the same JSON Schema, measured side by side in the same Chromium, interleaved, after warm-up rounds.
- * Per keystroke: from the `input` event until React has committed and the page is laid out (scripts/bench-form/
- * main.tsx). Typing goes into the first and the last field. Writes its section of docs/perf.md between markers.
+ * Per keystroke: from the key press (keydown's timestamp, so waiting behind earlier work counts) until React has
+ * committed and the page is laid out (scripts/bench-form/main.tsx); the p98 from the `input` event (the measure of
+ * runs before 2026-11-25) is reported beside it. Typing goes into the first and the last field. Writes its section of docs/perf.md between markers.
  *
  * Flags: --fields 200, --rounds 6, --warmup 2, --chars 20, --throttle 1 (CPU slowdown factor, e.g. 4).
  */
@@ -31,6 +32,8 @@ function flag(name: string, fallback: number): number {
 interface RunResult {
   mountMs: number;
   first: number[];
+  /** The same keystrokes timed from the `input` event's dispatch. */
+  fromInput: number[];
   last: number[];
 }
 
@@ -49,16 +52,22 @@ async function runOnce(browser: Browser, url: string, impl: Impl, fields: number
     const input = page.getByLabel(label, { exact: true });
     await input.scrollIntoViewIfNeeded();
     await input.click();
-    await page.evaluate(() => (window.__bench.samples = []));
+    await page.evaluate(() => {
+      window.__bench.samples = [];
+      window.__bench.fromInput = [];
+    });
     await page.keyboard.type(text, { delay: 25 });
     await page.waitForTimeout(50);
-    return page.evaluate(() => window.__bench.samples.slice());
+    const [pressed, dispatched] = await page.evaluate(() => [window.__bench.samples.slice(), window.__bench.fromInput.slice()]);
+    fromInput.push(...dispatched);
+    return pressed;
   };
+  const fromInput: number[] = [];
   const first = await typeInto(fieldLabel(0));
   const last = await typeInto(fieldLabel(fields - 1));
   await context.close();
   if (first.length < chars || last.length < chars) throw new Error(`${impl}: expected ${chars} samples per field, got ${first.length}/${last.length}`);
-  return { mountMs, first, last };
+  return { mountMs, first, last, fromInput };
 }
 
 function quantile(values: number[], q: number): number {
@@ -134,7 +143,7 @@ async function main() {
   const chromiumVersion = execSync('/usr/bin/chromium --version 2>/dev/null || true').toString().trim();
   const table = [
     `Measured node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${chromiumVersion}, git ${sha}, ${new Date().toISOString().slice(0, 10)}.`,
-    `${fields} fields, ${rounds} measured rounds after ${warmup} warm-up rounds, ${chars} keystrokes per field, CPU throttle ${throttle}×. Time per keystroke from the \`input\` event to committed and laid out (ms).`,
+    `${fields} fields, ${rounds} measured rounds after ${warmup} warm-up rounds, ${chars} keystrokes per field, CPU throttle ${throttle}×. Time per keystroke from the key press (keydown timestamp) to committed and laid out (ms).`,
     '',
     '| form | typed into | keystrokes | p50 | p95 | p98 | max |',
     '|---|---|---|---|---|---|---|',
@@ -142,7 +151,7 @@ async function main() {
     '',
     `Mount until the last field shows (median): ours ${ms(mount('ours'))} ms, stock ${ms(mount('stock'))} ms.`,
     `Keystroke median ours / stock: ${ms(quantile(ours, 0.5) / quantile(stock, 0.5) * 100)} % (95% bootstrap interval ${ms(low * 100)}–${ms(high * 100)} %).`,
-    `Ours p98 ${ms(p98)} ms — ${verdict}.`,
+    `Ours p98 ${ms(p98)} ms — ${verdict}. From the \`input\` event instead (the earlier measure): ours p98 ${ms(quantile(results.ours.flatMap((r) => r.fromInput), 0.98))} ms, stock ${ms(quantile(results.stock.flatMap((r) => r.fromInput), 0.98))} ms.`,
   ].join('\n');
   console.log(`\n${table}`);
 

@@ -1,9 +1,11 @@
 /**
  * Keystrokes that repaint only their own field. rjsf applies every change to the whole form: it copies the data,
  * re-derives defaults for every field and re-renders every field, which in a 200-field form costs several times a
- * frame. A text widget wrapped here shows what is typed from its own state at once and hands the value to rjsf in a
- * task of its own right after the keystroke (the latest value per field, so fast typing may coalesce). Anything
- * that reads the form's data — submit, an assist, a patch — flushes the waiting values first.
+ * frame. A text widget wrapped here shows what is typed from its own state at once and hands the value to rjsf once
+ * typing pauses (IDLE_MS without a keystroke, at the latest MAX_WAIT_MS after the first waiting one) or the field
+ * loses focus — the latest value per field, so a burst of typing costs one form update, as uncontrolled inputs in
+ * react-hook-form do. Anything that reads the form's data — submit, an assist, a patch — flushes the waiting values
+ * first, so nothing ever sees less than what is on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
@@ -19,13 +21,21 @@ export interface DeferredChanges {
   flush(): void;
 }
 
-/** The queue of one form: one flush task at a time, the newest change per field. */
+/** A pause in typing this long hands the waiting values to the form. */
+export const IDLE_MS = 250;
+/** Continuous typing still reaches the form this often (dependent fields, live validation). */
+export const MAX_WAIT_MS = 1500;
+
+/** The queue of one form: one pending flush at a time, the newest change per field. */
 export function useDeferredChanges(): DeferredChanges {
   const waiting = useRef(new Map<string, { value: unknown; apply: () => void }>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // When the oldest waiting change was typed (NaN when nothing waits).
+  const since = useRef(Number.NaN);
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
+    since.current = Number.NaN;
     const changes = [...waiting.current.values()];
     waiting.current.clear();
     for (const change of changes) change.apply();
@@ -33,7 +43,10 @@ export function useDeferredChanges(): DeferredChanges {
   const defer = useCallback(
     (fieldId: string, value: unknown, apply: () => void) => {
       waiting.current.set(fieldId, { value, apply });
-      timer.current ??= setTimeout(flush, 0);
+      const now = Date.now();
+      if (Number.isNaN(since.current)) since.current = now;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, Math.max(0, Math.min(IDLE_MS, since.current + MAX_WAIT_MS - now)));
     },
     [flush],
   );
@@ -89,8 +102,17 @@ export function withDeferredChange(Widget: ComponentType<WidgetProps>): Componen
       },
       [queue, id, onChange],
     );
+    const { onBlur } = props;
+    // Leaving the field hands its value over at once: the next field may depend on it.
+    const flushingOnBlur = useCallback(
+      (fieldId: string, next: unknown) => {
+        queue?.flush();
+        onBlur(fieldId, next);
+      },
+      [queue, onBlur],
+    );
     if (!queue) return <Widget {...props} />;
-    return <Widget {...props} value={value} onChange={deferredOnChange} />;
+    return <Widget {...props} value={value} onChange={deferredOnChange} onBlur={flushingOnBlur} />;
   }
   DeferredWidget.displayName = `Deferred(${Widget.displayName ?? Widget.name})`;
   return DeferredWidget;

@@ -9,7 +9,8 @@
  * Deny by default: nothing is cached unless the change feed is connected; if the listening connection drops, the
  * cache is emptied and bypassed until it is back. A load that started before a notification is not stored (epoch
  * check), so a read racing a revoke cannot resurrect the old grants. Entries also expire after `ttlMs`, which bounds
- * what no trigger can see: a tenant whose end date passes at midnight is blocked within that time.
+ * what no trigger can see: a tenant whose end date passes at midnight is blocked within that time; and never outlive
+ * the session's own expiry.
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
@@ -64,7 +65,9 @@ export class GrantsCache {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
-      this.entries.set(tokenHash, { grants, expires: Date.now() + this.ttlMs });
+      // Never past the session's own end, which no trigger announces.
+      const expires = Math.min(Date.now() + this.ttlMs, grants.expiresAtMs ?? Number.POSITIVE_INFINITY);
+      this.entries.set(tokenHash, { grants, expires });
     }
     return grants;
   }

@@ -56,6 +56,8 @@ export interface GrantedDataRule {
 export interface SessionGrants extends SessionUser {
   permissionCodes: Set<string>;
   dataRules: GrantedDataRule[];
+  /** When the session ends (epoch ms): a cached answer is never used past it (grants-cache.ts). */
+  expiresAtMs?: number;
 }
 
 function sessionQuery(db: Kysely<SystemTables>, tokenHash: string) {
@@ -108,6 +110,7 @@ async function readSessionGrants(db: Kysely<SystemTables>, tokenHash: string): P
       // PL/pgSQL functions (grant-functions.ts): their plans are reused, this statement stays cheap to plan.
       sql<string | null>`app_user_permission_codes(u.id)`.as('perms'),
       sql<GrantedDataRule[] | string | null>`app_user_data_rules(u.id)`.as('rules'),
+      sql<number>`(extract(epoch from s.expires_at) * 1000)::float8`.as('expiresAtMs'),
     ])
     .executeTakeFirst();
   if (!row) return null;

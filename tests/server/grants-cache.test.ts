@@ -89,6 +89,20 @@ describe('grants cache rules', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('reads again once the session itself has expired, however long the cache would keep it', async () => {
+    const cache = new GrantsCache(60_000);
+    cache.setLive(true);
+    let reads = 0;
+    const grants = { expiresAtMs: Date.now() + 30 } as SessionGrants;
+    const load = async () => ((reads += 1), grants);
+    await cache.get('t', load);
+    await cache.get('t', load);
+    expect(reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await cache.get('t', load);
+    expect(reads).toBe(2);
+  });
+
   it('never caches an unknown token', async () => {
     const cache = new GrantsCache();
     cache.setLive(true);

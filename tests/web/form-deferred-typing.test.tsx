@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import EntityForm from '../../renderers/form/EntityForm.tsx';
 import { dictionaries, driverEntity, VALID_ID_CARD } from './fixtures/driver.ts';
+import { IDLE_MS } from '../../renderers/form/deferred-change.tsx';
 import { renderWithServices, stubData } from './helpers/render-screen.tsx';
 
-// Text fields type into their own state and hand the value to the form in a task right after the keystroke
+// Text fields type into their own state and hand the value to the form when typing pauses or the field is left
 // (renderers/form/deferred-change.tsx); whatever reads the form first must still see what is on screen.
 describe('typing into a form field', () => {
   it('shows the text at once and submits it even when 确定 comes before the form has taken it', async () => {
@@ -41,7 +42,18 @@ describe('typing into a form field', () => {
     });
     expect(name).toHaveValue('王五');
     // Once the form has taken the value it stays what was typed last.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, IDLE_MS + 50)));
     expect(name).toHaveValue('王五');
+  });
+
+  it('hands a paused value to the form, which then validates it, without waiting for a submit', async () => {
+    renderWithServices(<EntityForm entity={driverEntity} mode="add" open onClose={vi.fn()} onSaved={vi.fn()} />, { data: stubData(), dicts: dictionaries });
+    await screen.findByRole('dialog');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/手机号/), '123');
+    await user.tab();
+    // Left the field: the form has the value now, so a submit names the bad phone number.
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请输入正确的11位手机号码')).toBeInTheDocument();
   });
 });
