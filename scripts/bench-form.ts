@@ -12,10 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import { fieldLabel } from './bench-form/bench-entity.ts';
-import { BENCH_CHROMIUM_FLAGS, serveStatic } from './lib/bench-page.ts';
+import { BENCH_CHROMIUM_FLAGS, buildBenchPage, serveStatic } from './lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'bench-form');
@@ -97,14 +95,7 @@ async function main() {
   const chars = flag('chars', 20);
   const throttle = flag('throttle', 1);
 
-  await build({
-    configFile: false,
-    root: path.join(ROOT, 'scripts', 'bench-form'),
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
-  });
+  await buildBenchPage(path.join(ROOT, 'scripts', 'bench-form'), OUT);
   const server = await serveStatic(OUT);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });
   const results: Record<Impl, RunResult[]> = { stock: [], ours: [] };

@@ -15,11 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import { IMPLS, type Impl, type MountResult, type PatchResult, type StepResult, type ValidateResult } from './bench-grid/data.ts';
 import { renderMarkdown, writeSection, type ImplRun, type ScrollRun } from './bench-grid/report.ts';
-import { BENCH_CHROMIUM_FLAGS, serveStatic } from './lib/bench-page.ts';
+import { BENCH_CHROMIUM_FLAGS, buildBenchPage, serveStatic } from './lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'bench-grid');
@@ -139,14 +137,7 @@ async function main() {
   const impls = implsFlag();
   const load = os.loadavg().map((v) => v.toFixed(1)).join(' / ');
 
-  await build({
-    configFile: false,
-    root: path.join(ROOT, 'scripts', 'bench-grid'),
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
-  });
+  await buildBenchPage(path.join(ROOT, 'scripts', 'bench-grid'), OUT);
   const server = await serveStatic(OUT);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });
   const runs = Object.fromEntries(IMPLS.map((impl) => [impl, [] as ImplRun[]])) as Record<Impl, ImplRun[]>;

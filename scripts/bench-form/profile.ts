@@ -8,10 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
 import { fieldLabel } from './bench-entity.ts';
-import { BENCH_CHROMIUM_FLAGS, serveStatic } from '../lib/bench-page.ts';
+import { BENCH_CHROMIUM_FLAGS, buildBenchPage, serveStatic } from '../lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const OUT = '/tmp/bench-form-profile';
@@ -99,14 +97,7 @@ async function main() {
   const impl = arg('impl', 'ours');
   const field = Number(arg('field', '1'));
   if (!process.argv.includes('--skip-build')) {
-    await build({
-      configFile: false,
-      root: path.join(ROOT, 'scripts', 'bench-form'),
-      base: './',
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: OUT, emptyOutDir: true, minify: false, chunkSizeWarningLimit: 100_000 },
-    });
+    await buildBenchPage(path.join(ROOT, 'scripts', 'bench-form'), OUT, false);
   }
   const server = await serveStatic(OUT);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });

@@ -7,9 +7,7 @@
  */
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { BENCH_CHROMIUM_FLAGS, serveStatic } from '../lib/bench-page.ts';
+import { BENCH_CHROMIUM_FLAGS, buildBenchPage, serveStatic } from '../lib/bench-page.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const OUT = '/tmp/bench-grid-profile';
@@ -61,14 +59,7 @@ async function main() {
   const impls = arg('impls', 'vanilla,ours').split(',');
   const steps = Number(arg('steps', '60'));
   if (!process.argv.includes('--skip-build')) {
-    await build({
-      configFile: false,
-      root: path.join(ROOT, 'scripts', 'bench-grid'),
-      base: './',
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: OUT, emptyOutDir: true, minify: false, chunkSizeWarningLimit: 100_000 },
-    });
+    await buildBenchPage(path.join(ROOT, 'scripts', 'bench-grid'), OUT, false);
   }
   const server = await serveStatic(OUT);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_FLAGS });

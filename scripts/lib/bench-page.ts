@@ -1,11 +1,25 @@
 /**
- * What the browser benches (bench:form, bench:grid) share: Chromium's flags for steady timings and a tiny static
- * server for the built bench page, confined to its folder.
+ * What the browser benches (bench:form, bench:grid and their profilers) share: building a bench page, Chromium's
+ * flags for steady timings and a tiny static server for the built page, confined to its folder.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Builds the bench page in `pageDir` (its index.html) into `outDir`; unminified for the profilers. */
+export async function buildBenchPage(pageDir: string, outDir: string, minify = true): Promise<void> {
+  await build({
+    configFile: false,
+    root: pageDir,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, minify, chunkSizeWarningLimit: 100_000 },
+  });
+}
 
 export const BENCH_CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
