@@ -11,7 +11,6 @@ import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrations.ts';
 import { installGrantFunctions } from './auth/grant-functions.ts';
 import { grantsCacheOf, installGrantTriggers, startGrantsFeed, touchesGrants } from './auth/grants-cache.ts';
-import { WriteWatch } from './db/write-watch.ts';
 import { installRowTriggers, listCacheOf, listDependencies, startRowsFeed } from './entity/list-cache.ts';
 import type { KvStore } from './core/kv.ts';
 import { fail } from './core/envelope.ts';
@@ -137,18 +136,19 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined): void 
 
 export async function buildApp(config: ServerConfig, database: DatabaseHandle, kv: KvStore): Promise<BuiltApp> {
   const entities = loadEntities(config.schemasDir);
-  const writes = new WriteWatch();
   const ctx: AppContext = {
     config,
-    // Tells this process's caches which tables it wrote (server/db/write-watch.ts).
-    db: database.db.withPlugin(writes),
+    // A Kysely of this app's own over the handle's connections: the caches keyed by it (grants, list pages) are
+    // this app's, as tests build several apps on one database.
+    db: database.db.withoutPlugins(),
     dbKind: database.kind,
     kv,
     dicts: new DictionaryService(database.db),
     entities,
     tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
   };
-  writes.onWrite((tables) => {
+  // This process's commits, told at once (server/db/write-watch.ts); other processes' arrive as notifications.
+  const stopWatching = database.writes.onWrite((tables) => {
     if (touchesGrants(tables)) grantsCacheOf(ctx.db).invalidateAll();
     const lists = listCacheOf(ctx.db);
     for (const table of tables) lists.bump(table);
@@ -160,10 +160,12 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback style: it runs on every answer, and an async hook costs a promise and a microtask each.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('referrer-policy', 'same-origin');
+    done(null, payload);
   });
   registerErrorHandling(app);
   // Session grants are cached per token only while the database announces every change to them.
@@ -172,7 +174,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   // List pages are answered from memory only while the database announces every write to their tables.
   const stopRowsFeed = await startRowsFeed(ctx.db, database, (message) => app.log.warn(message));
   app.addHook('onClose', stopRowsFeed);
-  writes.register(app);
+  app.addHook('onClose', async () => stopWatching());
   registerGuard(app, ctx);
   // Before any route: the OpenAPI document lists what was really registered.
   const registeredRoutes = collectRoutes(app);

@@ -48,10 +48,25 @@ function resolveTenant(request: FastifyRequest, relTenantIds: string | null, blo
 export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
   const grants = await findSessionGrants(ctx.db, tokenOf(request));
   if (!grants) return null;
+  const tenantHeader = String(request.headers['tenant-id'] ?? '');
+  let byTenant = callers.get(grants);
+  const known = byTenant?.get(tenantHeader);
+  if (known) return known;
   const { permissionCodes, ...session } = grants;
   const tenantId = resolveTenant(request, session.relTenantIds, session.blockedTenantIds);
-  return { ...session, tenantId, permissions: permissionCodes };
+  const caller: Caller = { ...session, tenantId, permissions: permissionCodes };
+  if (!byTenant) callers.set(grants, (byTenant = new Map()));
+  // A handful of spellings per session; a client sending endless variants of its header gets no memo.
+  if (byTenant.size < 8) byTenant.set(tenantHeader, caller);
+  return caller;
 }
+
+/**
+ * Callers already built from a cached grants object, per `tenant-id` header. Grants objects are replaced whenever
+ * the database announces a change (grants-cache.ts), so an entry lives exactly as long as the answer it came from.
+ * Callers are shared between requests: nothing may change one.
+ */
+const callers = new WeakMap<object, Map<string, Caller>>();
 
 export function registerGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('caller', null);

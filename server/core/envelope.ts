@@ -19,8 +19,10 @@ export function fieldFailure(errors: FieldError[]): Result<unknown> {
  * Sends a success envelope around an already serialised `result` (what `ok` would send), so a cached answer is not
  * parsed and serialised again; the timestamp is this answer's own.
  */
-export function sendResultJson(reply: FastifyReply, resultJson: string): FastifyReply {
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(`{"success":true,"message":"","code":200,"result":${resultJson},"timestamp":${Date.now()}}`);
+export function sendResultJson(reply: FastifyReply, resultJson: Buffer): FastifyReply {
+  // Bytes, not a string: the 10–20 KB page is copied once instead of measured and UTF-8 encoded on every answer.
+  const body = Buffer.concat([SUCCESS_PREFIX, resultJson, Buffer.from(`,"timestamp":${Date.now()}}`)]);
+  return reply.type('application/json; charset=utf-8').send(body);
 }
+
+const SUCCESS_PREFIX = Buffer.from('{"success":true,"message":"","code":200,"result":');

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { WriteWatch } from './write-watch.ts';
 import type { SystemTables } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -17,6 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<SystemTables>;
   kind: DatabaseKind;
+  /** Tells which tables were written, at commit (write-watch.ts); `db` must be built on `writes.watch(dialect)`. */
+  writes: WriteWatch;
   close(): Promise<void>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered at commit); `onLost` if the listening connection
@@ -76,8 +79,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL: an idle connection failed and was dropped from the pool: ${error.message}\n`);
   });
-  const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy(), listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost) };
+  const writes = new WriteWatch();
+  const db = new Kysely<SystemTables>({ dialect: writes.watch(new PostgresDialect({ pool })) });
+  return { db, writes, kind: 'postgres', close: () => db.destroy(), listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost) };
 }
 
 /** LISTEN needs a connection of its own, outside the pool, for as long as the feed runs. */
@@ -112,9 +116,11 @@ async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | undef
   });
   // One connection for the process, so the session setting holds for every query.
   await pglite.exec(`set time zone '${TIME_ZONE}'`);
-  const db = new Kysely<SystemTables>({ dialect: new PGliteDialect(pglite) });
+  const writes = new WriteWatch();
+  const db = new Kysely<SystemTables>({ dialect: writes.watch(new PGliteDialect(pglite)) });
   return {
     db,
+    writes,
     kind: 'pglite',
     close: () => db.destroy(),
     // In-process: the feed cannot break apart from the database itself.

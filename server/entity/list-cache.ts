@@ -25,7 +25,8 @@ export const ROWS_CHANNEL = 'app_rows';
 type Db = Kysely<SystemTables>;
 
 interface Entry {
-  body: string;
+  /** The `result` JSON as UTF-8: sent as it is, never encoded again. */
+  body: Buffer;
   totals: number;
   deps: readonly string[];
   versions: number[];
@@ -81,7 +82,7 @@ export class ListCache {
   }
 
   /** The stored answer, if still current. */
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     if (!this.live || !this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -100,7 +101,7 @@ export class ListCache {
   }
 
   /** Stores an answer read since `stamp`, unless a dependency changed meanwhile. */
-  put(key: string, deps: readonly string[], stamp: ReadStamp, body: string): void {
+  put(key: string, deps: readonly string[], stamp: ReadStamp, body: Buffer): void {
     if (!this.live || !this.enabled || body.length > this.maxEntryBytes) return;
     if (stamp.epoch !== this.epoch || stamp.totals !== countCacheGeneration() || !this.same(stamp.versions, this.stampOf(deps))) return;
     const old = this.entries.get(key);

@@ -100,10 +100,34 @@ export async function* iterateRows(
 export function listQueryShape(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): string | null {
   const { pageNo, pageSize } = pageParams(params);
   assertPageDepth((pageNo - 1) * pageSize);
+  const scope = extra.length ? sql.join(extra, sql` and `).compile(db) : undefined;
+  const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : ''].join('\u0000');
+  let memo = shapeMemos.get(entity);
+  if (!memo) shapeMemos.set(entity, (memo = new Map()));
+  const known = memo.get(memoKey);
+  if (known !== undefined) return known;
   const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${buildOrder(entity, params)}`.compile(db);
-  if (/\bselect\b/i.test(compiled.sql)) return null;
-  const values = JSON.stringify(compiled.parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
-  return `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${values}`;
+  const shape = /\bselect\b/i.test(compiled.sql) ? null : `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${boundValues(compiled.parameters)}`;
+  if (memo.size >= SHAPE_MEMO_SIZE) memo.clear();
+  memo.set(memoKey, shape);
+  return shape;
+}
+
+/**
+ * Shapes already worked out, per entity. The shape is a pure function of the entity, tenant, request parameters and
+ * the compiled scope conditions (which carry anything clock- or session-dependent), so an entry never goes stale;
+ * the memo only saves compiling the same filters again on every repeated request.
+ */
+const shapeMemos = new WeakMap<EntityRuntime, Map<string, string | null>>();
+const SHAPE_MEMO_SIZE = 5_000;
+
+/** The request's parameters minus `_t`, the cache-buster JeecgBoot clients add to every GET; JSON, so unambiguous. */
+function requestKey(params: QueryParams): string {
+  return JSON.stringify(params, (key, value: unknown) => (key === '_t' ? undefined : value));
+}
+
+function boundValues(parameters: readonly unknown[]): string {
+  return JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 }
 
 export async function listRows(

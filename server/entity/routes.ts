@@ -92,7 +92,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const stamp = cache.begin(listDeps);
     const page = await listRows(ctx.db, entity, caller.tenantId, params, extra);
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    const result = JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
+    const result = Buffer.from(JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) }));
     if (key) cache.put(key, listDeps, stamp, result);
     return sendResultJson(reply, result);
   });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
+import { WriteWatch } from '../../server/db/write-watch.ts';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
@@ -64,7 +65,8 @@ async function prepare(database: DatabaseHandle, seedDrivers: number): Promise<v
 async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string> {
   const pglite = await PGlite.create({ parsers: TYPE_PARSERS, extensions: PGLITE_EXTENSIONS });
   await pglite.exec(`set time zone '${TIME_ZONE}'`);
-  const db = new Kysely<SystemTables>({ dialect: new PGliteDialect(pglite) });
+  const writes = new WriteWatch();
+  const db = new Kysely<SystemTables>({ dialect: writes.watch(new PGliteDialect(pglite)) });
   // The dialect owns the instance; closing happens after the dump, below.
   const listen = async (channel: string, onNotify: (payload: string) => void) => {
     const stop = await pglite.listen(channel, (payload) => onNotify(payload));
@@ -72,7 +74,7 @@ async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string>
       if (!pglite.closed) await stop();
     };
   };
-  await prepare({ db, kind: 'pglite', close: async () => undefined, listen }, seedDrivers);
+  await prepare({ db, writes, kind: 'pglite', close: async () => undefined, listen }, seedDrivers);
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   const file = path.join(dir, `pglite-${seedDrivers}.tar`);

@@ -101,19 +101,25 @@ export class AuditLog {
   constructor(private readonly ctx: AppContext) {}
 
   register(app: FastifyInstance): void {
-    app.addHook('preHandler', async (request) => {
-      if (request.routeOptions.config?.audit !== 'logout') return;
+    // Callback-style hooks: they run on every request, and an async hook costs a promise and a microtask each.
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (request.routeOptions.config?.audit !== 'logout') return done();
       const token = request.headers['x-access-token'];
-      const session = typeof token === 'string' ? await findSession(this.ctx.db, token).catch(() => null) : null;
-      if (session) this.leaving.set(request, { userId: session.userId, username: session.username, tenantId: firstTenant(session.relTenantIds) });
+      if (typeof token !== 'string') return done();
+      findSession(this.ctx.db, token)
+        .catch(() => null)
+        .then((session) => {
+          if (session) this.leaving.set(request, { userId: session.userId, username: session.username, tenantId: firstTenant(session.relTenantIds) });
+        })
+        .then(() => done(), done);
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       try {
         this.track(request, reply, payload);
       } catch (error) {
         request.log.error({ err: error }, 'sys_log: could not record the request');
       }
-      return payload;
+      done(null, payload);
     });
     app.addHook('onClose', async () => this.flush());
   }
