@@ -19,6 +19,7 @@ import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
 import { syncEntityTables } from './entity/tables.ts';
+import { countLinks, installCountTriggers } from './entity/counts.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
 import { registerOperationRoutes } from './entity/operations.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
@@ -75,6 +76,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
   await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
+  // Before any demo row: counts (countOf) are kept from the first insert on.
+  await installCountTriggers(ctx.db, countLinks(ctx.entities));
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
   await loadSqlParser();
   await syncReports(new ReportCatalog(ctx), ctx.config.schemasDir, ctx.db);
@@ -92,7 +95,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
-  await installRowTriggers(ctx.db, listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts)));
+  await installRowTriggers(ctx.db, listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts, ctx.entities)));
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

@@ -98,6 +98,22 @@ interface Template {
   pairs: number[];
 }
 
+/**
+ * The template order for `trucks` trucks (the last order of a run may get fewer than its template): its totals are
+ * one truck's amounts times the trucks, so each waybill's share (copyFrom perUnit) stays exactly one truckload's.
+ */
+function resizedOrder(template: Template, noteEntity: EntityRuntime, orderEntity: EntityRuntime, trucks: number): Row {
+  if (trucks === Math.max(1, Number(template.order.truckCount ?? 1))) return template.order;
+  const order: Row = { ...template.order, truckCount: trucks, totalWeight: Math.round(template.truckLoad * trucks * 1000) / 1000 };
+  for (const [name, field] of Object.entries(noteEntity.schema.fields)) {
+    const share = template.copy[name];
+    if (field.copyFrom?.via !== 'orderId' || !field.copyFrom.perUnit || share === undefined || share === null) continue;
+    order[field.copyFrom.field] = ((Math.round(Number(share) * 100) * trucks) / 100).toFixed(2);
+  }
+  applyComputed(orderEntity, order);
+  return order;
+}
+
 export async function bulkLoadWaybills(db: Db, entities: readonly EntityRuntime[], options: BulkWaybillOptions): Promise<BulkResult & { orders: number; statuses: Record<string, number> }> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -239,7 +255,7 @@ export async function bulkLoadWaybills(db: Db, entities: readonly EntityRuntime[
     const loadEnd = ceilHour(Math.max(...dispatches) + 3 * HOUR) + rnd.int(2, 8) * HOUR;
     const drive = (template.km / 50 + Math.floor(template.km / 500) * 6 + 12) * HOUR;
     pendingOrders.push({
-      ...template.order,
+      ...resizedOrder(template, noteEntity, orderEntity, wantedTrucks),
       id: orderId,
       orderNo: `DD${beijingDay(createdAt)}${String(++orderSeq).padStart(8, '0')}`,
       truckCount: wantedTrucks,

@@ -70,6 +70,11 @@ export function lintConditions(entity: Json, fields: Json, dictionaries: Map<str
     if (!isObject(preset)) continue;
     for (const [field, value] of Object.entries(preset)) {
       const pointer = `/list/states/${escapePointer(key)}/${escapePointer(field)}`;
+      if (field === 'expiry' && list.expiryQuery === true && !isObject(fields[field])) {
+        // 证件状态 (list.expiryQuery): its values are the cert_expiry_state items.
+        if (value !== 'expiring' && value !== 'expired') at(pointer, `"${String(value)}" is not an expiry state (expiring, expired)`);
+        continue;
+      }
       const def = fields[field];
       if (!queried.has(field) || !isObject(def)) at(pointer, `"${field}" is not a query field of the list (list.query)`);
       else checkValue({ ...def, type: 'string' }, value, pointer);

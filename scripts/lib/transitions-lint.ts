@@ -49,6 +49,13 @@ export function lintTransitions(entities: ReadonlyArray<{ file: string; data: un
         if (source && typeof def.copyFrom.field === 'string' && !isObject(fieldsOf(source)[def.copyFrom.field])) {
           at(`${base}/copyFrom/field`, `entity "${String(source.name)}" has no field "${def.copyFrom.field}"`);
         }
+        if (source && def.copyFrom.perUnit !== undefined) {
+          const units = fieldsOf(source)[String(def.copyFrom.perUnit)];
+          if (def.type !== 'money') at(`${base}/copyFrom/perUnit`, 'perUnit shares an amount: the field must be money');
+          if (!isObject(units) || units.type !== 'integer') {
+            at(`${base}/copyFrom/perUnit`, `entity "${String(source.name)}" has no integer field "${String(def.copyFrom.perUnit)}"`);
+          }
+        }
       }
     }
 

@@ -26,4 +26,11 @@ export function lintUniqueAndExpiry(entity: Json, fields: Json, at: At): void {
       at(`/fields/${escapePointer(name)}/expiryWarning`, `expiryWarning is only allowed on date fields (this one is ${String(def.type)})`);
     }
   }
+  const list = isObject(entity.list) ? entity.list : {};
+  if (list.expiryQuery === true) {
+    if (!Object.values(fields).some((def) => isObject(def) && def.expiryWarning !== undefined)) {
+      at('/list/expiryQuery', 'expiryQuery needs at least one date field with expiryWarning');
+    }
+    if (Object.hasOwn(fields, 'expiry')) at('/list/expiryQuery', 'expiryQuery filters with the request parameter "expiry", which a field of that name would shadow');
+  }
 }

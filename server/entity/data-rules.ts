@@ -11,6 +11,7 @@ import type { Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { ruleCondition, SUPER_RULES } from './query.ts';
+import { shanghaiNow } from '../core/clock.ts';
 
 type Condition = RawBuilder<unknown>;
 
@@ -37,24 +38,6 @@ export async function loadCallerRules(db: Kysely<SystemTables>, pageId: string, 
           and position(',' || r.id || ',' in ',' || coalesce(rp.data_rule_ids, '') || ',') > 0)
     order by r.id`.execute(db);
   return result.rows;
-}
-
-// sv-SE formats as `YYYY-MM-DD HH:mm:ss`, the wire format of dates and times. Built once: constructing a
-// formatter per call (what toLocaleString does) cost more than the whole list query.
-const SHANGHAI_CLOCK = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  hour12: false,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function shanghaiNow(): { date: string; time: string } {
-  const text = SHANGHAI_CLOCK.format(new Date());
-  return { date: text.slice(0, 10), time: text.slice(0, 19) };
 }
 
 /** Session values a rule value may name as `#{…}`; null when the caller has none. */

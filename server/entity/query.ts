@@ -8,6 +8,8 @@ import type { FieldDef } from '../../src/contracts/entity.ts';
 import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
 import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
+import { EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../../src/contracts/expiry.ts';
+import { expiryCondition } from './expiry-filter.ts';
 
 type Condition = RawBuilder<unknown>;
 type Comparison = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
@@ -195,6 +197,11 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams): Condit
       conditions.push(sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
       continue;
     }
+    if (key === EXPIRY_QUERY_PARAM && hasExpiryQuery(entity.schema)) {
+      const condition = expiryCondition(entity, value.trim());
+      if (condition) conditions.push(condition);
+      continue;
+    }
     const multi = /^(.+)_MultiString$/.exec(key);
     if (multi && filterable(entity, multi[1])) {
       const condition = inCondition(entity, multi[1], value.split(','));
@@ -212,6 +219,11 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams): Condit
     if (condition) conditions.push(condition);
   }
   return conditions;
+}
+
+/** Whether the filters of `params` depend on today's date (so a memo of them must not outlive the day). */
+export function filtersUseClock(entity: EntityRuntime, params: QueryParams): boolean {
+  return hasExpiryQuery(entity.schema) && Boolean(first(params[EXPIRY_QUERY_PARAM]));
 }
 
 /** ORDER BY from `column`/`order`; only schema-allowed columns, anything else is refused with JeecgBoot's message. */

@@ -8,7 +8,7 @@ import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
-import { buildFilters, buildOrder, pageParams, type QueryParams } from './query.ts';
+import { buildFilters, buildOrder, filtersUseClock, pageParams, type QueryParams } from './query.ts';
 import { assertPageDepth, pageRows, pageWithTotal } from './paging.ts';
 import { isSecretProperty } from './field-types.ts';
 
@@ -104,10 +104,13 @@ export function listQueryShape(db: Db, entity: EntityRuntime, tenantId: number, 
   const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : ''].join('\u0000');
   let memo = shapeMemos.get(entity);
   if (!memo) shapeMemos.set(entity, (memo = new Map()));
-  const known = memo.get(memoKey);
+  // Filters relative to today are compiled afresh: their bound day keys the cached answer.
+  const clocked = filtersUseClock(entity, params);
+  const known = clocked ? undefined : memo.get(memoKey);
   if (known !== undefined) return known;
   const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${buildOrder(entity, params)}`.compile(db);
   const shape = /\bselect\b/i.test(compiled.sql) ? null : `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${boundValues(compiled.parameters)}`;
+  if (clocked) return shape;
   if (memo.size >= SHAPE_MEMO_SIZE) memo.clear();
   memo.set(memoKey, shape);
   return shape;

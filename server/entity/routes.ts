@@ -78,7 +78,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     });
   };
 
-  const listDeps = listDependencies(entity, ctx.tableDicts);
+  const listDeps = listDependencies(entity, ctx.tableDicts, ctx.entities);
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;

@@ -5,7 +5,7 @@
  */
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import type { OperationDef } from '../../src/contracts/entity.ts';
-import { evaluate, type ExpressionScope, type OperationRequirement } from '../../src/contracts/transitions.ts';
+import { copiedValue, evaluate, type ExpressionScope, type OperationRequirement } from '../../src/contracts/transitions.ts';
 import { computeField } from '../../src/contracts/row-masks.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
@@ -121,7 +121,7 @@ export async function applyCopies(
     }
     const source = loaded.get(via);
     if (!source) throw new BusinessError(`${entity.schema.fields[via].label}不存在`);
-    const value = source[field.copyFrom!.field];
+    const value = copiedValue(field.copyFrom!, source);
     if (value !== null && value !== undefined && value !== '') record[name] = value instanceof Date ? value.toISOString() : value;
   }
 }

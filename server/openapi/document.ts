@@ -6,6 +6,7 @@
 import type { EntitySchema } from '../../src/contracts/entity.ts';
 import { SYSTEM_FIELD_DEFS, normaliseQueryField } from '../../src/contracts/entity.ts';
 import { entityWriteSchema, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
+import { EXPIRY_QUERY_PARAM, EXPIRY_QUERY_STATES, hasExpiryQuery } from '../../src/contracts/expiry.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -77,7 +78,10 @@ function listParameters(schema: EntitySchema): Json[] {
     }
     return [{ name: field, in: 'query', description: `${label}：JeecgBoot 取值语法（*x*、x*、a,b、!x、>= 5 …）`, schema: { type: 'string' } }];
   });
-  return [...LIST_PARAMETERS, ...filters];
+  const expiry = hasExpiryQuery(schema)
+    ? [{ name: EXPIRY_QUERY_PARAM, in: 'query', description: '证件状态：expiring 即将到期 / expired 已过期（任一证件）', schema: { type: 'string', enum: [...EXPIRY_QUERY_STATES] } }]
+    : [];
+  return [...LIST_PARAMETERS, ...filters, ...expiry];
 }
 
 /** The parts an entity endpoint adds: parameters, request body, response, by the action in its URL. */

@@ -5,6 +5,7 @@
  */
 import type { EntityRuntime } from '../entity/registry.ts';
 import { applyComputed } from '../entity/transitions.ts';
+import { copiedValue } from '../../src/contracts/transitions.ts';
 import { CANCEL_REASONS, EXCEPTION_REASONS, type Lane } from './demo-freight-lanes.ts';
 import { beijing, durations, HOUR, timeline, type Random, type Target, type Timeline, type WeightKind } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -112,7 +113,7 @@ export function planWaybills(rnd: Random, pairs: readonly Pair[], now: number) {
       for (const [name, field] of Object.entries(note.schema.fields)) {
         if (!field.copyFrom) continue;
         const source = field.copyFrom.via === 'orderId' ? p.order : field.copyFrom.via === 'driverId' ? p.pair.driver : field.copyFrom.via === 'vehicleId' ? p.pair.vehicle : undefined;
-        const value = source?.[field.copyFrom.field];
+        const value = source ? copiedValue(field.copyFrom, source) : undefined;
         if (value !== null && value !== undefined && value !== '') copies[name] = value;
       }
       const last = p.line.steps.at(-1);

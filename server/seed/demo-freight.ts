@@ -15,6 +15,7 @@ import { newId } from '../core/ids.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { applyComputed } from '../entity/transitions.ts';
+import { copiedValue } from '../../src/contracts/transitions.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
 import { AGENT_SHIPPERS, CITY_CENTRES, LANES, type Lane, type Site } from './demo-freight-lanes.ts';
 import { planWaybills, type Pair, type Row } from './demo-freight-notes.ts';
@@ -64,7 +65,7 @@ export function copiedFields(entity: EntityRuntime, via: string, source: Row): R
   const out: Row = {};
   for (const [name, field] of Object.entries(entity.schema.fields)) {
     if (field.copyFrom?.via !== via) continue;
-    const value = source[field.copyFrom.field];
+    const value = copiedValue(field.copyFrom, source);
     if (value !== null && value !== undefined && value !== '') out[name] = value;
   }
   return out;
@@ -83,8 +84,12 @@ function place(rnd: Random, site: Site, prefix: 'loading' | 'unloading'): Row {
   };
 }
 
-/** Per-truckload fees: customerFee = driverFee × (1 + serviceRate), half up to the cent; agents add their commission. */
-function fees(rnd: Random, lane: Lane, rate: number, agent: boolean): Row {
+/**
+ * The order's fees for all its trucks: per truckload, customerFee = driverFee × (1 + serviceRate), half up to the
+ * cent, and agents add their commission; each total is that times `trucks`, so a waybill's share (copyFrom perUnit)
+ * is exactly one truckload's.
+ */
+function fees(rnd: Random, lane: Lane, rate: number, agent: boolean, trucks: number): Row {
   const onePlus = 1 + rate;
   let driverUnit: number;
   let driverFee: number;
@@ -99,10 +104,10 @@ function fees(rnd: Random, lane: Lane, rate: number, agent: boolean): Row {
   return {
     priceUnit: lane.priceUnit,
     driverUnitPrice: money(driverUnit),
-    driverFee: money(driverFee),
+    driverFee: money(driverFee * trucks),
     customerUnitPrice: money(lane.priceUnit === '1' ? withRate(driverUnit, rate) : customerFee),
-    customerFee: money(customerFee),
-    ...(agent ? { agentFee: money(customerFee + commission) } : {}),
+    customerFee: money(customerFee * trucks),
+    ...(agent ? { agentFee: money((customerFee + commission) * trucks) } : {}),
   };
 }
 
@@ -216,7 +221,7 @@ export function generateFreight(sources: FreightSources, entities: FreightEntiti
       ...place(rnd, rnd.pick(lane.loading), 'loading'),
       ...place(rnd, rnd.pick(lane.unloading), 'unloading'),
       distanceKm: Math.round(lane.km * rnd.real(0.97, 1.03) * 10) / 10,
-      ...fees(rnd, lane, rate, Boolean(agent)),
+      ...fees(rnd, lane, rate, Boolean(agent), trucks),
       settleWeightRule: lane.settle,
       truckCount: trucks,
       orderStatus: ORDER_STATUS[stage],

@@ -213,7 +213,11 @@ async function insertAll(db: Kysely<SystemTables>, entity: EntityRuntime, rows: 
   for (const row of rows) {
     const id = newId();
     const values: Record<string, unknown> = { id, createBy: 'system', sysOrgCode: ORG, tenant_id: DEMO_TENANT_ID };
-    for (const name of Object.keys(entity.schema.fields)) values[name] = row[name] ?? null;
+    for (const [name, field] of Object.entries(entity.schema.fields)) {
+      // Server-kept fields (车辆数) take their column default, as the add form's records do.
+      if (field.readOnly && row[name] === undefined) continue;
+      values[name] = row[name] ?? null;
+    }
     await insertRow(db, entity, values);
     ids.push(id);
   }
@@ -221,7 +225,7 @@ async function insertAll(db: Kysely<SystemTables>, entity: EntityRuntime, rows: 
 }
 
 /**
- * Writes the demo carriers and vehicles, binds one vehicle to each demo driver (本人, default; every ninth driver a
+ * Writes the demo carriers and vehicles (two in three in a carrier's fleet), binds one vehicle to each demo driver (本人, default; every ninth driver a
  * second fleet vehicle, every thirteenth a 代驾 one).
  */
 export async function seedDemoVehicles(db: Kysely<SystemTables>, entities: readonly EntityRuntime[], vehicleCount = 80, carrierCount = 8): Promise<void> {
@@ -232,8 +236,10 @@ export async function seedDemoVehicles(db: Kysely<SystemTables>, entities: reado
   const drivers = byName('hyDriver');
   if (!vehicles || !carriers || !bindings || !drivers) return;
   await db.transaction().execute(async (tx) => {
-    await insertAll(tx, carriers, generateCarriers(carrierCount));
-    const vehicleIds = await insertAll(tx, vehicles, generateVehicles(vehicleCount));
+    const carrierIds = await insertAll(tx, carriers, generateCarriers(carrierCount));
+    // Two vehicles in three run for a carrier's fleet (车辆数 on the carrier list); the rest are owner-drivers'.
+    const fleet = generateVehicles(vehicleCount).map((vehicle, i) => (i % 3 === 2 ? vehicle : { ...vehicle, carrierId: carrierIds[i % carrierIds.length] }));
+    const vehicleIds = await insertAll(tx, vehicles, fleet);
     const driverRows = (
       await sql<{ id: string; qualification_certificate: string | null }>`select id, qualification_certificate
         from hy_driver where tenant_id = ${DEMO_TENANT_ID} order by id`.execute(tx)

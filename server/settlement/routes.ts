@@ -1,5 +1,5 @@
 /**
- * Settlement endpoints beyond the engine's CRUD: the bell's seven counters (`GET /hydriver/hyDriver/getDsXx`) and
+ * Settlement endpoints beyond the engine's CRUD: the bell's seven counters (plus three document-expiry ones) (`GET /hydriver/hyDriver/getDsXx`) and
  * 批结 (`POST /hybill/hyBill/batchBill`). Counters are scoped like the entities they count: platform staff see
  * the tenant, any other user only its own customer's rows (and no drivers or vehicles, which have no customer).
  * Definitions: docs/decisions.md "Settlement counters".
@@ -12,6 +12,7 @@ import { BusinessError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { STAFF_USER_TYPE } from '../entity/data-scope.ts';
 import { batchBill } from './bills.ts';
+import { expiryCondition } from '../entity/expiry-filter.ts';
 import { registerPaymentRoutes } from './payments.ts';
 import { registerAdvanceRoutes, UNREPAID_ADVANCE } from './advances.ts';
 
@@ -23,6 +24,10 @@ export interface DsXxCounts {
   pijieZhangQi: number;
   tangjieZhangQi: number;
   dianfuZq: number;
+  /** Beyond JeecgBoot's seven: drivers, vehicles and carriers with a document inside its warning window. */
+  sijiDaoqi: number;
+  cheDaoqi: number;
+  chengyunDaoqi: number;
 }
 
 type Condition = RawBuilder<unknown>;
@@ -56,7 +61,14 @@ export async function dsXxCounts(ctx: AppContext, caller: Caller): Promise<DsXxC
   const staff = caller.userType === STAFF_USER_TYPE;
   const reviewing = (table: string) =>
     staff ? count(ctx, sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${tenant} and review_status = '1'`) : Promise.resolve(0);
-  const [sijiCount, cheCount, huozhuCount, yuejieZhangQi, pijieZhangQi, tangjieZhangQi, dianfuZq] = await Promise.all([
+  // The same rows as the list's 证件状态 = 即将到期 (entity/expiry-filter.ts), for staff.
+  const expiring = (entityName: string) => {
+    const entity = ctx.entities.find((e) => e.schema.name === entityName);
+    const condition = entity && staff ? expiryCondition(entity, 'expiring') : null;
+    if (!entity || !condition) return Promise.resolve(0);
+    return count(ctx, sql<{ n: number }>`select count(*)::int as n from ${sql.table(entity.schema.table)} where tenant_id = ${tenant} and ${condition}`);
+  };
+  const [sijiCount, cheCount, huozhuCount, yuejieZhangQi, pijieZhangQi, tangjieZhangQi, dianfuZq, sijiDaoqi, cheDaoqi, chengyunDaoqi] = await Promise.all([
     reviewing('hy_driver'),
     reviewing('hy_vehicle'),
     count(ctx, sql<{ n: number }>`select count(*)::int as n from hy_customer
@@ -67,8 +79,11 @@ export async function dsXxCounts(ctx: AppContext, caller: Caller): Promise<DsXxC
     // Advances due: unrepaid 垫付 waybills whose driver the platform has paid (pay_status 2), as 垫付还款?state=1 lists.
     count(ctx, sql<{ n: number }>`select count(*)::int as n from hy_shipping_note
       where tenant_id = ${tenant} and ${customerScope(caller, sql`customer_id`)} and pay_status = '2' and ${UNREPAID_ADVANCE}`),
+    expiring('hyDriver'),
+    expiring('hyVehicle'),
+    expiring('hyCarrier'),
   ]);
-  return { sijiCount, cheCount, huozhuCount, yuejieZhangQi, pijieZhangQi, tangjieZhangQi, dianfuZq };
+  return { sijiCount, cheCount, huozhuCount, yuejieZhangQi, pijieZhangQi, tangjieZhangQi, dianfuZq, sijiDaoqi, cheDaoqi, chengyunDaoqi };
 }
 
 function idsOf(body: unknown): string[] {

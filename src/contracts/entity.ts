@@ -113,10 +113,21 @@ export interface FieldDef {
   formatWhen?: FormatWhen;
   /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
   references?: string;
+  /**
+   * integer fields, readOnly: how many rows of another entity name this record in one of their fields (e.g. a
+   * carrier's 车辆数 from vehicles' `carrierId`), kept by a database trigger on every write to those rows.
+   */
+  countOf?: CountOf;
   /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
   copyFrom?: CopyFrom;
   /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
   computed?: ComputedField;
+}
+
+/** The entity (its `name`) whose rows are counted, and its field holding this record's id. */
+export interface CountOf {
+  entity: string;
+  field: string;
 }
 
 /** Other field → the values for which a conditional rule applies (all entries must hold). */
@@ -203,6 +214,11 @@ export interface ListSection {
    * `/customer/manager?state=1`) starts with these query values; explicit parameters win.
    */
   states?: Record<string, Record<string, string>>;
+  /**
+   * Adds 证件状态 (即将到期 / 已过期) to the query form: rows with any date field carrying `expiryWarning` in that state
+   * today (`expiry=expiring|expired`, see contracts/expiry.ts). A preset may name it: `{"expiring": {"expiry": "expiring"}}`.
+   */
+  expiryQuery?: boolean;
 }
 
 /**

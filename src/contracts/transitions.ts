@@ -50,6 +50,22 @@ export interface CopyFrom {
   via: string;
   /** Field of the referenced entity. */
   field: string;
+  /**
+   * money fields: the source's amount is for several units, this field of the source says how many (an order's fee
+   * covers `truckCount` trucks; each waybill carries one truck's share), half up to the cent.
+   */
+  perUnit?: string;
+}
+
+/** The value a `copyFrom` field takes from its source record (one unit's share with `perUnit`). */
+export function copiedValue(copy: CopyFrom, source: Readonly<Record<string, unknown>>): unknown {
+  const value = source[copy.field];
+  if (!copy.perUnit || value === null || value === undefined || value === '') return value;
+  const units = Number(source[copy.perUnit]);
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || !Number.isInteger(units) || units < 1) return value;
+  // In whole cents, so the share is exact: 1000.00 over 3 trucks is 333.33 each.
+  return Math.round(Math.round(amount * 100) / units) / 100;
 }
 
 export function isExpression(value: unknown): value is string {

@@ -1,6 +1,7 @@
 /** Field facts the screens need, including the system columns (contract SYSTEM_FIELD_DEFS). */
 import { fieldDef, normaliseColumn, normaliseQueryField } from '../contracts/index.ts';
 import type { EntitySchema, FieldDef, ListColumnDef, QueryMode } from '../contracts/index.ts';
+import { EXPIRY_QUERY_FIELD, EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../contracts/expiry.ts';
 
 export { fieldDef };
 
@@ -24,6 +25,8 @@ export function queryFields(entity: EntitySchema): QueryField[] {
     const def = fieldDef(entity, field);
     if (def) out.push({ field, mode, def, hidden });
   }
+  // 证件状态 (list.expiryQuery): not a column, a filter the server knows (contracts/expiry.ts).
+  if (hasExpiryQuery(entity)) out.push({ field: EXPIRY_QUERY_PARAM, mode: 'eq', def: EXPIRY_QUERY_FIELD, hidden: false });
   return out;
 }
 

@@ -86,6 +86,20 @@ describe('lint of entity operations', () => {
     expect(notDict.map((p) => p.message)).toEqual(['"driverName" must be a dictionary field']);
   });
 
+  it('checks countOf: a readOnly integer counting a string field of an existing entity that refers here', () => {
+    const problems = problemsWith((driver) => {
+      driver.fields.creditScore = { ...driver.fields.creditScore, countOf: { entity: 'hyVehicle', field: 'carrierId' } };
+      driver.fields.remark = { label: '备注', type: 'integer', readOnly: true, countOf: { entity: 'hyGhost', field: 'x' } };
+      driver.fields.bankName = { label: '绑定数', type: 'integer', readOnly: true, countOf: { entity: 'hyVehicle', field: 'vehicleTonnage' } };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/fields/bankName/countOf/field', '"vehicleTonnage" must be a string field holding ids'],
+      ['/fields/creditScore/countOf', 'countOf is kept by the database: the field must be an integer with readOnly: true'],
+      ['/fields/creditScore/countOf/field', '"carrierId" references "hyCarrier", not "hyDriver"'],
+      ['/fields/remark/countOf/entity', 'unknown entity "hyGhost"'],
+    ]);
+  });
+
   it('checks configDefault names a platform setting of the same type and dictionary', () => {
     const problems = problemsWith((driver) => {
       driver.fields.creditScore = { ...driver.fields.creditScore, configDefault: 'ghostSetting' };

@@ -62,7 +62,8 @@ describe.each(BACKENDS)('bulk waybills on %s', (kind) => {
       left join hy_vehicle v on v.id = n.vehicle_id and v.tenant_id = n.tenant_id
       where n.tenant_id = 1 and (o.id is null or d.id is null or v.id is null
         or n.customer_id is distinct from o.customer_id or n.goods_name is distinct from o.goods_name
-        or n.customer_fee is distinct from o.customer_fee or n.driver_fee is distinct from o.driver_fee
+        or n.customer_fee is distinct from round(o.customer_fee / o.truck_count, 2)
+        or n.driver_fee is distinct from round(o.driver_fee / o.truck_count, 2)
         or n.place_of_loading is distinct from o.loading_address or n.consignee is distinct from o.unloading_name
         or n.driver_name is distinct from d.driver_name or n.vehicle_number is distinct from v.vehicle_number
         or n.total_fee is distinct from (case when n.order_mode = '3' then n.agent_fee else n.customer_fee end))`.execute(t.ctx.db);

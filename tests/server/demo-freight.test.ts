@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { recordErrors } from '../../server/entity/validation.ts';
+import { copiedValue } from '../../src/contracts/transitions.ts';
 import { approvedPairs, generateFreight } from '../../server/seed/demo-freight.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -16,10 +17,11 @@ const NOTE = '/jeecg-boot/hyshipping/hyShippingNote';
 const ORDER = '/jeecg-boot/hyorder/hyOrder';
 const FORWARD = ['ACCEPT', 'LOAD', 'UNLOAD', 'SIGN', 'PAY_CONFIRM', 'PAY', 'FINISH'];
 
-/** cents × (1 + rate), half up, worked out independently of the seed. */
-const expectedCustomerFee = (driverFee: string, rate: number) => {
-  const cents = Math.round(Number(driverFee) * 100);
-  const total = Math.floor((cents * (10_000 + Math.round(rate * 10_000)) + 5_000) / 10_000);
+/** Per truckload cents × (1 + rate), half up, times the trucks: worked out independently of the seed. */
+const expectedCustomerFee = (driverFee: string, rate: number, trucks: number) => {
+  const cents = Math.round(Number(driverFee) * 100) / trucks;
+  expect(Number.isInteger(cents), `${driverFee} over ${trucks} trucks`).toBe(true);
+  const total = Math.floor((cents * (10_000 + Math.round(rate * 10_000)) + 5_000) / 10_000) * trucks;
   return `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
 };
 
@@ -72,7 +74,10 @@ describe.each(BACKENDS)('demo freight on %s', (kind) => {
       for (const [name, field] of copies) {
         const source = sources[field.copyFrom!.via].get(note[field.copyFrom!.via]);
         expect(source, `${String(note.shippingNoteNumber)} ${field.copyFrom!.via}`).toBeTruthy();
-        expect(note[name] ?? null, `${String(note.shippingNoteNumber)}.${name}`).toEqual(source![field.copyFrom!.field] ?? null);
+        const copied = copiedValue(field.copyFrom!, source!) ?? null;
+        // Money is read back as exact text; a truck's share is worked out as a number of cents.
+        const expected = field.type === 'money' && copied !== null ? Number(copied).toFixed(2) : copied;
+        expect(note[name] ?? null, `${String(note.shippingNoteNumber)}.${name}`).toEqual(expected);
       }
       expect(note.totalFee).toBe(note.orderMode === '3' ? note.agentFee : note.customerFee);
     }
@@ -80,11 +85,11 @@ describe.each(BACKENDS)('demo freight on %s', (kind) => {
     for (const order of data.hyOrder) expect(order.settlementType ?? null).toEqual(customers.get(order.customerId)?.settlementType ?? null);
   });
 
-  it('keeps fees exact: customer fee = driver fee × (1 + service rate), total = agent fee in agent mode', () => {
+  it('keeps fees exact: per truckload customer fee = driver fee × (1 + service rate), total = agent fee in agent mode', () => {
     const customers = new Map(data.hyCustomer.map((c) => [c.id, c]));
     for (const order of data.hyOrder) {
       const rate = Number(customers.get(order.customerId)!.serviceRate);
-      expect(order.customerFee, String(order.orderNo)).toBe(expectedCustomerFee(String(order.driverFee), rate));
+      expect(order.customerFee, String(order.orderNo)).toBe(expectedCustomerFee(String(order.driverFee), rate, Number(order.truckCount)));
       if (order.orderMode === '3') {
         expect(order.agentId).toBeTruthy();
         expect(order.agentId).not.toBe(order.customerId);

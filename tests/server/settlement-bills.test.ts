@@ -157,7 +157,7 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
     await sql`update sys_user set customer_id = ${ids.monthly} where username = 'shipper'`.execute(t.ctx.db);
     const shipper = await t.login('shipper');
     const own = await t.call({ method: 'GET', url: COUNTS, token: shipper });
-    expect(own.body.result).toEqual({ sijiCount: 0, cheCount: 0, huozhuCount: 0, yuejieZhangQi: 1, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 0 });
+    expect(own.body.result).toEqual({ sijiCount: 0, cheCount: 0, huozhuCount: 0, yuejieZhangQi: 1, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 0, sijiDaoqi: 0, cheDaoqi: 0, chengyunDaoqi: 0 });
     expect((await bills(shipper)).map((b) => b.customerId)).toEqual([ids.monthly]);
     // 待货主确认: the customer confirms its own bill, never another customer's.
     const all = await bills();

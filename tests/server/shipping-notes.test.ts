@@ -57,6 +57,23 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
     expect(missing.body.success).toBe(false);
   });
 
+  it('gives each waybill of a several-truck order one truck’s share of the order’s fees, to the cent', async () => {
+    const added = await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: { ...coalOrder(ids.customerA, 'DD2611220003'), truckCount: 3 } });
+    expect(added.body).toMatchObject({ success: true });
+    const order = (await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${ORDER}/list?orderNo=DD2611220003`, token: ops })).body.result.records[0];
+    expect((await addNote('YD2611220003', 'DD2611220003')).body).toMatchObject({ success: true });
+    const note = await noteByNo('YD2611220003');
+    // 7260.00 and 6600.00 over 3 trucks; a share that does not divide evenly is rounded half up.
+    expect(Number(order.customerFee)).toBe(7260);
+    expect(Number(note.customerFee)).toBe(2420);
+    expect(Number(note.driverFee)).toBe(2200);
+    expect(Number(note.totalFee)).toBe(2420);
+    await sql`update hy_order set customer_fee = 1000.01 where id = ${String(order.id)}`.execute(t.ctx.db);
+    expect((await run('edit', note.id, { orderId: order.id })).body.success).toBe(true);
+    expect(Number((await noteByNo('YD2611220003')).customerFee)).toBe(333.34);
+    await sql`delete from hy_shipping_note where id = ${String(note.id)}`.execute(t.ctx.db);
+  });
+
   it('接单 refuses a driver who is not approved or whose licence has expired, and changes nothing', async () => {
     const note = await noteByNo('YD2611220001');
     expect((await run('accept', note.id)).body).toMatchObject({ success: false, message: '司机未审核通过或驾驶证已过期，不能接单' });

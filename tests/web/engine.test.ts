@@ -69,7 +69,7 @@ describe('entity catalog', () => {
 });
 
 describe('list state', () => {
-  it('derives query inputs, including the system createTime as a range', () => {
+  it('derives query inputs, including the system createTime as a range and 证件状态 (list.expiryQuery) last', () => {
     expect(queryFields(driverEntity).map((q) => `${q.field}:${q.mode}`)).toEqual([
       'driverName:like',
       'telephone:like',
@@ -77,6 +77,7 @@ describe('list state', () => {
       'reviewStatus:eq',
       'vehicleClass:eq',
       'createTime:range',
+      'expiry:eq',
     ]);
   });
 

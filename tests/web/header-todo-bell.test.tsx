@@ -1,5 +1,5 @@
 /**
- * The bell's 待办 part (issue 3): seven counters from getDsXx, polled every 650 000 ms; the badge counts the
+ * The bell's 待办 part (issue 3): seven counters from getDsXx (and our three document-expiry ones), polled every 650 000 ms; the badge counts the
  * non-zero categories (plus one for unread announcements, see header-notification-bell), each links to its list
  * with `?state=1`; the waybill list's state 1 is "signed, not billed". There is one bell: no second one.
  */
@@ -17,7 +17,7 @@ import { StorageKeys } from '../../src/http/storage.ts';
 import { ok } from './helpers/fake-adapter.ts';
 import { createFakeServer, LOGIN_RESULT } from './helpers/fake-server.ts';
 
-const COUNTS = { sijiCount: 2, cheCount: 0, huozhuCount: 1, yuejieZhangQi: 3, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 1 };
+const COUNTS = { sijiCount: 2, cheCount: 0, huozhuCount: 1, yuejieZhangQi: 3, pijieZhangQi: 0, tangjieZhangQi: 0, dianfuZq: 1, sijiDaoqi: 0, cheDaoqi: 5, chengyunDaoqi: 0 };
 
 function renderApp(counts: Record<string, number>) {
   const server = createFakeServer({
@@ -55,19 +55,20 @@ describe('the bell’s 待办 part', () => {
     const interval = vi.spyOn(globalThis, 'setInterval');
     const user = userEvent.setup();
     const server = renderApp(COUNTS);
-    const bell = await screen.findByRole('button', { name: '消息通知，4类待办' }, { timeout: 15000 });
-    expect(bell).toHaveTextContent('4');
+    const bell = await screen.findByRole('button', { name: '消息通知，5类待办' }, { timeout: 15000 });
+    expect(bell).toHaveTextContent('5');
     expect(server.calls('get', '/hydriver/hyDriver/getDsXx')).toHaveLength(1);
     expect(interval.mock.calls.some(([, ms]) => ms === TODO_POLL_MS)).toBe(true);
     expect(TODO_POLL_MS).toBe(650_000);
     // One bell only.
     expect(screen.queryByRole('button', { name: /待办提醒/ })).not.toBeInTheDocument();
 
-    const panel = await openTodos(user, '消息通知，4类待办');
-    expect(screen.getByRole('tab', { name: '待办(4)' })).toHaveAttribute('aria-selected', 'true');
+    const panel = await openTodos(user, '消息通知，5类待办');
+    expect(screen.getByRole('tab', { name: '待办(5)' })).toHaveAttribute('aria-selected', 'true');
     const links = panel.getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['司机待审核2', '货主待审核1', '月结账期待结算3', '垫付账期待还款1']);
+    expect(links.map((link) => link.textContent)).toEqual(['司机待审核2', '货主待审核1', '月结账期待结算3', '垫付账期待还款1', '车辆证件即将到期5']);
     expect(panel.getByRole('link', { name: /月结账期待结算/ })).toHaveAttribute('href', '/shipping/list?state=1');
+    expect(panel.getByRole('link', { name: /车辆证件即将到期/ })).toHaveAttribute('href', '/wlhy/hyvehicle/HyVehicleList?state=expiring');
     expect(panel.queryByText('车辆待审核')).toBeNull();
     expect(panel.queryByText('批结待结算')).toBeNull();
   });
@@ -75,7 +76,7 @@ describe('the bell’s 待办 part', () => {
   it('opens the driver list filtered to 待审核 from its category', async () => {
     const user = userEvent.setup();
     const server = renderApp(COUNTS);
-    const panel = await openTodos(user, '消息通知，4类待办');
+    const panel = await openTodos(user, '消息通知，5类待办');
     await user.click(panel.getByRole('link', { name: /司机待审核/ }));
     expect(screen.queryByRole('dialog', { name: '消息通知' })).not.toBeInTheDocument();
     await waitFor(() => expect(server.calls('get', '/hydriver/hyDriver/list').length).toBeGreaterThan(0), { timeout: 15000 });
@@ -91,12 +92,14 @@ describe('the bell’s 待办 part', () => {
     expect(panel.getByText('暂无待办')).toBeInTheDocument();
   });
 
-  it('links each settlement category to its page; the waybill list state 1 is signed and not billed', () => {
-    const paths = Object.fromEntries(activeTodos({ ...COUNTS, pijieZhangQi: 1, tangjieZhangQi: 1, cheCount: 1 }).map((t) => [t.label, t.path]));
+  it('links each category to its page; the waybill list state 1 is signed and not billed', () => {
+    const paths = Object.fromEntries(activeTodos({ ...COUNTS, pijieZhangQi: 1, tangjieZhangQi: 1, cheCount: 1, sijiDaoqi: 1, chengyunDaoqi: 1 }).map((t) => [t.label, t.path]));
     expect(paths).toEqual({
       司机待审核: '/wlhy/hydriver/HyDriverList?state=1', 车辆待审核: '/wlhy/hyvehicle/HyVehicleList?state=1', 货主待审核: '/customer/manager?state=1',
       月结账期待结算: '/shipping/list?state=1', 批结待结算: '/shipping/list?state=1', 趟结待结算: '/shipping/list?state=1',
       垫付账期待还款: '/plateform/cost/paylist?state=1',
+      司机证件即将到期: '/wlhy/hydriver/HyDriverList?state=expiring', 车辆证件即将到期: '/wlhy/hyvehicle/HyVehicleList?state=expiring',
+      承运商证件即将到期: '/wlhy/hycarrier/HyCarrierList?state=expiring',
     });
     expect(listStateFromSearch(shippingNote as unknown as EntitySchema, '?state=1').query).toEqual({ shippingStatus: '4', billFlag: '0' });
   });

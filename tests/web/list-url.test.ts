@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rowKeyOf } from '../../src/engine/list-query.ts';
+import type { EntitySchema } from '../../src/contracts/index.ts';
+import { listDictCodes, queryFields } from '../../src/engine/fields.ts';
+import { buildFilters, rowKeyOf } from '../../src/engine/list-query.ts';
 import { defaultListState, listStateFromSearch, listStateKey, listStateToSearch } from '../../src/engine/list-url.ts';
 import { driverEntity } from './fixtures/driver.ts';
 
@@ -53,5 +57,26 @@ describe('row keys', () => {
     expect(rowKeyOf({ id })).toBe('x'.repeat(50));
     expect(rowKeyOf({ id: 'd1' })).toBe('d1');
     expect(rowKeyOf({ id: 42 })).toBe('42');
+  });
+});
+
+describe('document-expiry query (list.expiryQuery)', () => {
+  const vehicles = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/entities/freight/hy-vehicle.entity.json'), 'utf8')) as EntitySchema;
+
+  it('offers 证件状态 in the query form, fed by the cert_expiry_state dictionary', () => {
+    const expiry = queryFields(vehicles).find((query) => query.field === 'expiry');
+    expect(expiry?.def.label).toBe('证件状态');
+    expect(expiry?.def.dict).toBe('cert_expiry_state');
+    expect(listDictCodes(vehicles)).toContain('cert_expiry_state');
+    // Lists that do not declare it have no such input.
+    const without: EntitySchema = { ...vehicles, list: { ...vehicles.list, expiryQuery: undefined } };
+    expect(queryFields(without).some((query) => query.field === 'expiry')).toBe(false);
+  });
+
+  it('starts ?state=expiring with the filter, and writes it out as expiry=expiring', () => {
+    const state = listStateFromSearch(vehicles, '?state=expiring');
+    expect(state.query).toEqual({ expiry: 'expiring' });
+    expect(buildFilters(vehicles, state.query)).toEqual([{ field: 'expiry', op: 'eq', value: 'expiring' }]);
+    expect(listStateToSearch(vehicles, state)).toBe('?expiry=expiring');
   });
 });

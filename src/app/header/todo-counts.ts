@@ -1,12 +1,15 @@
 /**
  * The bell's 待办 part (issue 3): the seven counters of `GET /hydriver/hyDriver/getDsXx` (drivers, vehicles and
- * customers under review; due settlement per type; advances due), polled every 650 000 ms as the JeecgBoot client
+ * customers under review; due settlement per type; advances due) and our three of documents about to lapse, polled every 650 000 ms as the JeecgBoot client
  * does, each linking to the list that shows them (`?state=1` presets the list's query).
  */
 export const TODO_POLL_MS = 650_000;
 export const TODO_COUNTS_URL = '/hydriver/hyDriver/getDsXx';
 
-type TodoKey = 'sijiCount' | 'cheCount' | 'huozhuCount' | 'yuejieZhangQi' | 'pijieZhangQi' | 'tangjieZhangQi' | 'dianfuZq';
+type TodoKey =
+  | 'sijiCount' | 'cheCount' | 'huozhuCount' | 'yuejieZhangQi' | 'pijieZhangQi' | 'tangjieZhangQi' | 'dianfuZq'
+  // Ours, beyond JeecgBoot's seven: documents inside their warning window (list 证件状态 = 即将到期).
+  | 'sijiDaoqi' | 'cheDaoqi' | 'chengyunDaoqi';
 export type TodoCounts = Record<TodoKey, number>;
 
 export interface TodoCategory {
@@ -27,6 +30,9 @@ export const TODO_CATEGORIES: readonly TodoCategory[] = [
   { key: 'pijieZhangQi', label: '批结待结算', path: '/shipping/list?state=1' },
   { key: 'tangjieZhangQi', label: '趟结待结算', path: '/shipping/list?state=1' },
   { key: 'dianfuZq', label: '垫付账期待还款', path: '/plateform/cost/paylist?state=1' },
+  { key: 'sijiDaoqi', label: '司机证件即将到期', path: '/wlhy/hydriver/HyDriverList?state=expiring' },
+  { key: 'cheDaoqi', label: '车辆证件即将到期', path: '/wlhy/hyvehicle/HyVehicleList?state=expiring' },
+  { key: 'chengyunDaoqi', label: '承运商证件即将到期', path: '/wlhy/hycarrier/HyCarrierList?state=expiring' },
 ];
 
 /** The categories with something to do, in the bell's order. */
