@@ -63,6 +63,32 @@ import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
 
 export { API_PREFIX };
 
+/** Tables whose writes make every process read its dictionaries again. */
+const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
+
+/**
+ * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
+ * reload may not be in it), further calls meanwhile add nothing.
+ */
+function coalesced(run: () => Promise<void>, onError: (error: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  const start = (): void => {
+    running = true;
+    again = false;
+    run()
+      .catch(onError)
+      .finally(() => {
+        running = false;
+        if (again) start();
+      });
+  };
+  return () => {
+    if (running) again = true;
+    else start();
+  };
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -95,7 +121,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
-  await installRowTriggers(ctx.db, listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts, ctx.entities)));
+  await installRowTriggers(ctx.db, [...DICTIONARY_TABLES, ...listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts, ctx.entities))]);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {
@@ -175,7 +201,11 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const stopGrantsFeed = await startGrantsFeed(ctx.db, database, (message) => app.log.warn(message));
   app.addHook('onClose', stopGrantsFeed);
   // List pages are answered from memory only while the database announces every write to their tables.
-  const stopRowsFeed = await startRowsFeed(ctx.db, database, (message) => app.log.warn(message));
+  // Dictionaries edited by another process (or a console) are read again here too (sys_dict tables announce writes).
+  const reloadDicts = coalesced(() => ctx.dicts.reload(), (error) => app.log.warn({ err: error }, 'dictionaries: reload failed'));
+  const stopRowsFeed = await startRowsFeed(ctx.db, database, (message) => app.log.warn(message), (table) => {
+    if (DICTIONARY_TABLES.has(table)) reloadDicts();
+  });
   app.addHook('onClose', stopRowsFeed);
   app.addHook('onClose', async () => stopWatching());
   registerGuard(app, ctx);

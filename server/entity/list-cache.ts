@@ -153,11 +153,15 @@ export async function installRowTriggers(db: Db, tables: Iterable<string>): Prom
   }
 }
 
-export function startRowsFeed(db: Db, feed: NotificationFeed, log: (message: string) => void): Promise<() => Promise<void>> {
+/** `onTable`: also told each announced table (after the cache has forgotten it), e.g. to reload dictionaries. */
+export function startRowsFeed(db: Db, feed: NotificationFeed, log: (message: string) => void, onTable: (table: string) => void = () => undefined): Promise<() => Promise<void>> {
   const cache = listCacheOf(db);
-  return startChangeFeed(feed, ROWS_CHANNEL, { onNotify: (table) => (table ? cache.bump(table) : cache.clear()), setLive: (live) => cache.setLive(live) }, (m) =>
-    log(`list cache: ${m}`),
-  );
+  const onNotify = (table: string) => {
+    if (!table) return cache.clear();
+    cache.bump(table);
+    onTable(table);
+  };
+  return startChangeFeed(feed, ROWS_CHANNEL, { onNotify, setLive: (live) => cache.setLive(live) }, (m) => log(`list cache: ${m}`));
 }
 
 /**

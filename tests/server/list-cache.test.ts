@@ -82,6 +82,22 @@ describe.each(BACKENDS)('cached list pages on %s', (kind) => {
     expect(after.result.records.filter((r) => r.customerId === customerId).map((r) => r.customerId_dictText)).toContain(renamed);
   });
 
+  it('reads dictionaries again when their rows change outside the dictionary screens (a console, another process)', async () => {
+    const url = `${DRIVERS}/list?pageNo=1&pageSize=5&reviewStatus=2`;
+    const before = await list(ops, url);
+    expect(before.result.records[0].reviewStatus_dictText).toBe('审核通过');
+    // Straight SQL: no dictionary route runs, so only the database's announcement can tell the server.
+    await sql`update sys_dict_item set item_text = '审核通过(已改)' where item_value = '2'
+      and dict_id = (select id from sys_dict where dict_code = 'review_status')`.execute(t.ctx.db);
+    try {
+      expect(await eventually(async () => (await list(ops, url)).result.records[0].reviewStatus_dictText === '审核通过(已改)')).toBe(true);
+    } finally {
+      await sql`update sys_dict_item set item_text = '审核通过' where item_value = '2'
+        and dict_id = (select id from sys_dict where dict_code = 'review_status')`.execute(t.ctx.db);
+    }
+    expect(await eventually(async () => (await list(ops, url)).result.records[0].reviewStatus_dictText === '审核通过')).toBe(true);
+  });
+
   it('never gives one person the answer of another whose scope differs', async () => {
     const url = `${NOTES}/list?pageNo=1&pageSize=50`;
     const staff = await list(ops, url);
