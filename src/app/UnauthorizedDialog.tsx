@@ -1,7 +1,8 @@
 /**
  * Installs the http client's failure hooks (http itself knows nothing of antd):
- * - HTTP 401: one "登录已过期" dialog at a time, whose button logs out, goes to the login page and reloads (so no
- *   state of the expired session survives) unless the browser was already on the root or the login page;
+ * - HTTP 401: one "登录已过期" dialog at a time, whose button logs out and opens the login page as a fresh document
+ *   (so no state of the expired session survives), or in place when the browser was already on the root or the
+ *   login page;
  * - any other HTTP-level failure: a 3-second "系统提示" notification with the catalogue's text.
  */
 import { useEffect, useRef } from 'react';
@@ -19,11 +20,11 @@ function reloadIsPointless(pathname: string): boolean {
 
 export interface UnauthorizedDialogProps {
   http: HttpClient;
-  /** Replaced in tests; jsdom cannot reload. */
-  reload?: () => void;
+  /** Loads `path` as a fresh document; replaced in tests (jsdom cannot navigate). */
+  reload?: (path: string) => void;
 }
 
-export function UnauthorizedDialog({ http, reload = () => window.location.reload() }: UnauthorizedDialogProps) {
+export function UnauthorizedDialog({ http, reload = (path) => window.location.replace(path) }: UnauthorizedDialogProps) {
   const { modal, notification } = App.useApp();
   const navigate = useNavigate();
   const { logout } = useSession();
@@ -45,8 +46,10 @@ export function UnauthorizedDialog({ http, reload = () => window.location.reload
           // An expiry is not a decision to leave: a remembered browser may sign straight back in.
           await logout({ keepRemembered: true });
           showing.current = false;
-          navigate(LOGIN_PATH, { replace: true });
-          if (!reloadIsPointless(pathname)) reloadRef.current();
+          if (reloadIsPointless(pathname)) navigate(LOGIN_PATH, { replace: true });
+          // Straight to a fresh login page, not rendered here first: its remembered sign-in would start at once and
+          // the reload could cut it off after the server had used up the single-use remember-me value.
+          else reloadRef.current(LOGIN_PATH);
         },
       });
     });

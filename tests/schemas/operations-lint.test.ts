@@ -16,13 +16,18 @@ afterEach(() => {
 
 /** A scratch copy of schemas/ whose driver file has the given operations and grants. */
 function problemsWith(patch: (driver: EntitySchema) => void): Problem[] {
+  return problemsIn(DRIVER_FILE, patch);
+}
+
+/** The same for any entity file of schemas/. */
+function problemsIn(file: string, patch: (entity: EntitySchema) => void): Problem[] {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'operations-lint-'));
   temps.push(root);
   fs.cpSync(path.join(repoRoot, 'schemas'), path.join(root, 'schemas'), { recursive: true });
-  const driver = JSON.parse(fs.readFileSync(path.join(repoRoot, DRIVER_FILE), 'utf8')) as EntitySchema;
-  patch(driver);
-  fs.writeFileSync(path.join(root, DRIVER_FILE), JSON.stringify(driver, null, 2));
-  return checkAllSchemas(root).filter((p) => p.file === DRIVER_FILE);
+  const entity = JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as EntitySchema;
+  patch(entity);
+  fs.writeFileSync(path.join(root, file), JSON.stringify(entity, null, 2));
+  return checkAllSchemas(root).filter((p) => p.file === file);
 }
 
 describe('lint of entity operations', () => {
@@ -97,6 +102,17 @@ describe('lint of entity operations', () => {
       ['/fields/creditScore/countOf', 'countOf is kept by the database: the field must be an integer with readOnly: true'],
       ['/fields/creditScore/countOf/field', '"carrierId" references "hyCarrier", not "hyDriver"'],
       ['/fields/remark/countOf/entity', 'unknown entity "hyGhost"'],
+    ]);
+  });
+
+  it('checks copyFrom.perUnit: a money field shared over an integer field of the source', () => {
+    const problems = problemsIn('schemas/entities/freight/hy-shipping-note.entity.json', (note) => {
+      note.fields.goodsName = { ...note.fields.goodsName, copyFrom: { via: 'orderId', field: 'goodsName', perUnit: 'truckCount' } };
+      note.fields.driverFee = { ...note.fields.driverFee, copyFrom: { via: 'orderId', field: 'driverFee', perUnit: 'goodsName' } };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/fields/goodsName/copyFrom/perUnit', 'perUnit shares an amount: the field must be money'],
+      ['/fields/driverFee/copyFrom/perUnit', 'entity "hyOrder" has no integer field "goodsName"'],
     ]);
   });
 

@@ -65,7 +65,7 @@ describe('http failures as the user sees them', () => {
     expect(screen.queryByText('系统提示')).not.toBeInTheDocument();
   });
 
-  it('HTTP 401: 登录已过期, then 重新登录 logs out, opens the login page and reloads', async () => {
+  it('HTTP 401: 登录已过期, then 重新登录 logs out and opens the login page as a fresh document', async () => {
     window.history.replaceState(null, '', '/wlhy/hydriver/HyDriverList');
     const user = userEvent.setup();
     const { http, server, reload } = renderHooks();
@@ -73,10 +73,12 @@ describe('http failures as the user sees them', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('很抱歉，登录已过期，请重新登录')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '重新登录' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: '当前地址' })).toHaveTextContent('/user/login'));
+    await waitFor(() => expect(reload).toHaveBeenCalledWith('/user/login'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Not rendered in place first: the login page's remembered sign-in must start only in the fresh document.
+    expect(screen.getByRole('status', { name: '当前地址' })).toHaveTextContent('/wlhy/hydriver/HyDriverList');
     expect(server.calls('post', '/sys/logout')).toHaveLength(1);
     expect(server.storage.get(StorageKeys.token)).toBeUndefined();
-    expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('系统提示')).not.toBeInTheDocument();
   });
 
