@@ -13,8 +13,13 @@ const SHANGHAI_CLOCK = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
 });
 
+/** `YYYY-MM-DD HH:mm:ss` in Shanghai (the JeecgBoot wire format). */
+export function wireTime(date: Date): string {
+  return SHANGHAI_CLOCK.format(date);
+}
+
 export function shanghaiNow(): { date: string; time: string } {
-  const text = SHANGHAI_CLOCK.format(new Date());
+  const text = wireTime(new Date());
   return { date: text.slice(0, 10), time: text.slice(0, 19) };
 }
 

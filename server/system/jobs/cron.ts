@@ -5,6 +5,7 @@
  */
 import { Cron, type CronOptions } from 'croner';
 import { TIME_ZONE } from '../../db/database.ts';
+import { wireTime } from '../../core/clock.ts';
 
 interface FieldRule {
   name: string;
@@ -142,21 +143,6 @@ const CRON_OPTIONS: CronOptions = {
   paused: true,
 };
 
-const WIRE_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** `YYYY-MM-DD HH:mm:ss` in the server's zone (the JeecgBoot wire format). */
-export function wireTime(date: Date): string {
-  return WIRE_TIME.format(date);
-}
 
 /** The next `count` run times, or a CronError: also refuses an expression that will never fire again. */
 export function previewCron(expression: string, count: number, from: Date = new Date()): string[] {
