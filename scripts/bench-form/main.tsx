@@ -4,7 +4,8 @@
  * times each keystroke from the key press (the `keydown` event's timestamp, taken when the browser received the key,
  * so time spent waiting behind earlier work counts) until React has committed and the browser has laid the page out
  * (a forced layout in a task queued behind the `input` event), and the mount until the last field's label is on
- * screen. `fromInput` keeps the older measure, from the `input` event's dispatch, which misses that wait.
+ * screen. `?impl=html` is the floor: the same labels and inputs as bare, uncontrolled HTML in a `<form>`, no framework
+ * at all — what the browser itself spends per keystroke on a page of this many inputs. `fromInput` keeps the older measure, from the `input` event's dispatch, which misses that wait.
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -27,7 +28,7 @@ declare global {
 }
 
 const params = new URLSearchParams(location.search);
-const impl = params.get('impl') === 'stock' ? 'stock' : 'ours';
+const impl = params.get('impl') === 'stock' || params.get('impl') === 'html' ? params.get('impl') : 'ours';
 const count = Number(params.get('fields') ?? 200);
 const entity = benchEntity(count);
 window.__bench = { ready: false, mountMs: 0, samples: [], fromInput: [] };
@@ -89,9 +90,28 @@ window.addEventListener(
   true,
 );
 
+/** Bare inputs with their labels, built without React. */
+function renderHtmlForm(root: HTMLElement) {
+  const form = document.createElement('form');
+  for (let index = 0; index < count; index++) {
+    const row = document.createElement('div');
+    const label = document.createElement('label');
+    label.htmlFor = `html_${index}`;
+    label.textContent = fieldLabel(index);
+    const input = document.createElement('input');
+    input.id = label.htmlFor;
+    input.name = label.htmlFor;
+    row.append(label, input);
+    form.append(row);
+  }
+  root.append(form);
+}
+
 const lastLabel = fieldLabel(count - 1);
 const mountStart = performance.now();
-createRoot(document.getElementById('root')!).render(impl === 'stock' ? <StockForm /> : <OursForm />);
+const rootElement = document.getElementById('root')!;
+if (impl === 'html') renderHtmlForm(rootElement);
+else createRoot(rootElement).render(impl === 'stock' ? <StockForm /> : <OursForm />);
 function waitForLastField() {
   const labels = document.querySelectorAll('label');
   if ([...labels].some((label) => label.textContent?.includes(lastLabel))) {
