@@ -192,7 +192,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         reopened = review.labels;
         const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
         if (errors.length > 0) throw new ValidationError(errors);
-        await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
+        await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
         await hashPasswords(entity, record);
         for (const name of keptPasswords) record[name] = existing[name];
         const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];

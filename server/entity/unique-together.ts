@@ -37,10 +37,12 @@ export async function uniqueTogetherErrors(
   tenantId: number,
   record: Record<string, unknown>,
   exceptId?: string,
+  /** Fields holding their stored value: a combination none of whose parts changed is not looked up again. */
+  kept: ReadonlySet<string> = new Set(),
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const rule of entity.schema.uniqueTogether ?? []) {
-    if (rule.fields.some((name) => isEmpty(record[name]))) continue;
+    if (rule.fields.some((name) => isEmpty(record[name])) || rule.fields.every((name) => kept.has(name))) continue;
     const matches = rule.fields.map((name) => sql`${sql.id(columnOf(entity, name))} = ${record[name]}`);
     const found = await sql<{ id: string }>`select id from ${sql.id(entity.schema.table)}
       where tenant_id = ${tenantId} and ${sql.join(matches, sql` and `)}

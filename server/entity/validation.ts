@@ -42,16 +42,36 @@ export function validate(ctx: AppContext, entity: EntityRuntime, record: Record<
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-export async function uniqueErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, id?: string): Promise<FieldError[]> {
+export async function uniqueErrors(
+  ctx: AppContext,
+  entity: EntityRuntime,
+  caller: Caller,
+  record: Record<string, unknown>,
+  id?: string,
+  kept: ReadonlySet<string> = NONE_KEPT,
+): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (!field.unique || record[name] === undefined) continue;
+    if (!field.unique || record[name] === undefined || kept.has(name)) continue;
     if (await findDuplicate(ctx.db, entity, caller.tenantId, name, record[name], id)) {
       errors.push({ field: name, message: `${field.label}“${String(record[name])}”已存在` });
     }
   }
-  errors.push(...(await uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id)));
+  errors.push(...(await uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id, kept)));
   return errors;
+}
+
+const NONE_KEPT: ReadonlySet<string> = new Set();
+
+/**
+ * The fields of an edited record that still hold their stored value. Those were checked against the database when
+ * they were set, so an edit that changes one cell does not re-run every other field's lookups (nor fail on a
+ * referenced row that has since left the caller's view, which the edit does not touch). Values compare as text;
+ * a field whose representation differs counts as changed and is checked.
+ */
+export function keptFields(record: Record<string, unknown>, stored: Record<string, unknown>): Set<string> {
+  const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  return new Set(Object.keys(record).filter((name) => name in stored && text(record[name]) === text(stored[name])));
 }
 
 /**
@@ -89,12 +109,24 @@ export async function referenceErrors(ctx: AppContext, entity: EntityRuntime, ca
   return errors;
 }
 
-/** Uniqueness, stored files and table-dictionary references: the checks that need the database. */
-export async function assertUnique(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, id?: string) {
+/**
+ * Uniqueness, stored files and table-dictionary references: the checks that need the database. On an edit, `stored`
+ * is the row as it was, and fields still holding their stored value are not looked up again (keptFields).
+ */
+export async function assertUnique(
+  ctx: AppContext,
+  entity: EntityRuntime,
+  caller: Caller,
+  record: Record<string, unknown>,
+  id?: string,
+  stored?: Record<string, unknown>,
+) {
+  const kept = stored ? keptFields(record, stored) : NONE_KEPT;
+  const changed = kept.size === 0 ? record : Object.fromEntries(Object.entries(record).filter(([name]) => !kept.has(name)));
   const errors = [
-    ...(await uniqueErrors(ctx, entity, caller, record, id)),
-    ...(await fileErrors(ctx, entity, caller, record)),
-    ...(await referenceErrors(ctx, entity, caller, record)),
+    ...(await uniqueErrors(ctx, entity, caller, record, id, kept)),
+    ...(await fileErrors(ctx, entity, caller, changed)),
+    ...(await referenceErrors(ctx, entity, caller, changed)),
   ];
   if (errors.length > 0) throw new ValidationError(errors);
 }

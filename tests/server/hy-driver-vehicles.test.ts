@@ -59,6 +59,27 @@ describe.each(BACKENDS)('driver ↔ vehicle bindings (%s)', (kind) => {
     expect(badRelation.body).toMatchObject({ success: false, message: '人车关系：请从列表中选择' });
   });
 
+  it('on edit, looks up only the fields that changed: an untouched reference no longer listed does not block a remark', async () => {
+    const spare = (await sql<{ id: string }>`select id from hy_vehicle v where not exists
+      (select 1 from hy_driver_vehicle b where b.vehicle_id = v.id) order by id desc limit 1`.execute(t.ctx.db)).rows[0].id;
+    const added = await bind({ driverId, vehicleId: spare, relation: '2' });
+    expect(added.body.success, added.body.message).toBe(true);
+    const bindingId = (await sql<{ id: string }>`select id from hy_driver_vehicle where vehicle_id = ${spare}`.execute(t.ctx.db)).rows[0].id;
+    const edit = (payload: Record<string, unknown>) => t.call<Errors>({ method: 'PUT', url: `${API}/edit`, token: ops, payload: { id: bindingId, ...payload } });
+    // The vehicle leaves the list the picker offers (deleted under the binding): the binding's other fields stay editable.
+    await sql`update hy_vehicle set tenant_id = -1 where id = ${spare}`.execute(t.ctx.db);
+    try {
+      expect((await edit({ remark: '备用车' })).body).toMatchObject({ success: true });
+      // Naming it again, or another vehicle that does not exist, is still checked.
+      expect((await edit({ vehicleId: 'no-such-vehicle' })).body).toMatchObject({ success: false, message: '车辆：请从列表中选择' });
+      // A changed combination is still checked for uniqueness.
+      const clash = await edit({ vehicleId: vehicle.id });
+      expect(clash.body).toMatchObject({ success: false, message: '该车辆已绑定到此司机' });
+    } finally {
+      await sql`update hy_vehicle set tenant_id = 1 where id = ${spare}`.execute(t.ctx.db);
+    }
+  });
+
   it('lets another driver bind the same vehicle (车队 shares trucks)', async () => {
     const other = (await sql<{ id: string }>`select id from hy_driver where id <> ${driverId} order by id limit 1`.execute(t.ctx.db)).rows[0].id;
     const { body } = await bind({ driverId: other, vehicleId: vehicle.id, relation: '3' });
