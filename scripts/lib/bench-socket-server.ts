@@ -21,6 +21,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import type { SystemTables } from '../../server/db/schema.ts';
 import { LiveRows } from '../../server/socket/live-rows.ts';
+import { windowDelay } from '../../server/socket/live-batch.ts';
 
 export interface BenchUser {
   username: string;
@@ -75,8 +76,10 @@ function ceilingServer(batchMs: number, live: LiveRows | undefined, db: Kysely<S
   // Batched: entries waiting per group for the end of the window.
   const waiting = new Map<string, string[]>();
   let timer: NodeJS.Timeout | null = null;
+  let lastStartedAt = Number.NEGATIVE_INFINITY;
   const flush = () => {
     timer = null;
+    lastStartedAt = performance.now();
     for (const [name, entries] of waiting) {
       // Encoded once per group, as the app does per distinct frame.
       const frame = Buffer.from(`{"type":"update_vxe_table_batch","data":{"socketKey":${JSON.stringify(name.split(':')[0])},"rows":[${entries.join(',')}]}}`);
@@ -118,7 +121,8 @@ function ceilingServer(batchMs: number, live: LiveRows | undefined, db: Kysely<S
           entries.push(payload);
           waiting.set(name, entries);
         }
-        timer ??= setTimeout(flush, batchMs);
+        // The app's window policy (server/socket/live-batch.ts): at most one delivery per window, none held back after a quiet spell.
+        timer ??= setTimeout(flush, windowDelay(lastStartedAt, batchMs, performance.now()));
       } else {
         const frame = Buffer.from(payload);
         for (const name of names) for (const socket of groups.get(name) ?? []) socket.send(frame, { binary: false });

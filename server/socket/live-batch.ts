@@ -1,7 +1,10 @@
 /**
  * The ~50 ms window of live row updates (issue 6, perf-anchors §4.7): changes are collected per (tenant, entity) as a
  * set of row ids, and at the end of the window each group is delivered at once — the rows read in one statement, each
- * page sent one frame. A row changed twice within a window is sent once, in its latest state. Windows are delivered
+ * page sent one frame. Deliveries start at most once per window, not a window after every first change: a change
+ * after a quiet spell goes out at once (the next tick, so changes of the same moment share it), and only changes
+ * following a delivery wait for the rest of its window. Under load that is the same one frame per page per window;
+ * a lone edit no longer waits 50 ms for company that is not coming. A row changed twice within a window is sent once, in its latest state. Windows are delivered
  * one after another, in order; while one is being delivered the next keeps collecting (the batch grows under load
  * instead of the queue). A window whose delivery fails is retried with the next one, so a change is not dropped on
  * a transient database error.
@@ -26,12 +29,18 @@ export function batchWindowFromEnv(env: NodeJS.ProcessEnv = process.env): number
   return Number.isFinite(value) && value >= 0 ? value : 50;
 }
 
+/** How long changes queued now wait: until `windowMs` after the last delivery started, and not at all after a quiet spell. */
+export function windowDelay(lastStartedAt: number, windowMs: number, now: number): number {
+  return Math.max(0, Math.min(windowMs, lastStartedAt + windowMs - now));
+}
+
 export class ChangeWindow {
   private queued = new Map<string, QueuedChanges>();
   /** Resolves once the window now collecting has been delivered. */
   private due: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private chain: Promise<void> = Promise.resolve();
+  private lastStartedAt = Number.NEGATIVE_INFINITY;
   /** Changes given up after MAX_ATTEMPTS failed deliveries (should stay 0; reported, never silent). */
   dropped = 0;
 
@@ -77,8 +86,9 @@ export class ChangeWindow {
       this.timer = setTimeout(() => {
         this.timer = null;
         this.due = null;
+        this.lastStartedAt = performance.now();
         this.chain = this.chain.then(() => this.deliver()).then(resolve);
-      }, this.windowMs);
+      }, windowDelay(this.lastStartedAt, this.windowMs, performance.now()));
     });
     return this.due;
   }
