@@ -11,6 +11,11 @@
  * check), so a read racing a revoke cannot resurrect the old grants. Entries also expire after `ttlMs`, which bounds
  * what no trigger can see: a tenant whose end date passes at midnight is blocked within that time; and never outlive
  * the session's own expiry.
+ *
+ * No stampede at expiry: concurrent reads of one token share one load, and a session in use is re-read in the
+ * background during the last `refreshAheadMs` of its entry's time, while requests go on being answered from the entry
+ * — before, every request arriving while the expired entry was being re-read ran the statement itself, and at a few
+ * thousand requests a second that pile-up stalled the whole session for ~150 ms every 30 s (docs/perf.md).
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
@@ -24,16 +29,21 @@ type Db = Kysely<SystemTables>;
 interface Entry {
   grants: SessionGrants;
   expires: number;
+  /** From when a request starts a background re-read (never when the session's own end bounds the entry). */
+  refreshFrom: number;
 }
 
 export class GrantsCache {
   private readonly entries = new Map<string, Entry>();
+  /** Loads under way, by token, with the epoch they started in (a later epoch never joins an older load). */
+  private readonly loading = new Map<string, { epoch: number; promise: Promise<SessionGrants | null> }>();
   private epoch = 0;
   private live = false;
 
   constructor(
     readonly ttlMs = 30_000,
     readonly maxEntries = 20_000,
+    readonly refreshAheadMs = Math.min(5_000, ttlMs / 4),
   ) {}
 
   /** Whether the change feed is connected; while it is not, every lookup goes to the database. */
@@ -52,24 +62,48 @@ export class GrantsCache {
   }
 
   async get(tokenHash: string, load: () => Promise<SessionGrants | null>): Promise<SessionGrants | null> {
-    if (this.live) {
-      const hit = this.entries.get(tokenHash);
-      if (hit && hit.expires > Date.now()) return hit.grants;
-      if (hit) this.entries.delete(tokenHash);
+    // Deny by default: without the change feed every lookup reads the database, on its own.
+    if (!this.live) return load();
+    const now = Date.now();
+    const hit = this.entries.get(tokenHash);
+    if (hit && hit.expires > now) {
+      if (now >= hit.refreshFrom) void this.load(tokenHash, load).catch(() => undefined);
+      return hit.grants;
     }
+    if (hit) this.entries.delete(tokenHash);
+    return this.load(tokenHash, load);
+  }
+
+  /** One load per token at a time; its answer is kept only if no change was announced meanwhile. */
+  private load(tokenHash: string, load: () => Promise<SessionGrants | null>): Promise<SessionGrants | null> {
     const epoch = this.epoch;
-    const grants = await load();
-    // Unknown tokens are never cached: a session created a moment later must be found.
-    if (grants && this.live && epoch === this.epoch) {
-      if (this.entries.size >= this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      // Never past the session's own end, which no trigger announces.
-      const expires = Math.min(Date.now() + this.ttlMs, grants.expiresAtMs ?? Number.POSITIVE_INFINITY);
-      this.entries.set(tokenHash, { grants, expires });
+    const under = this.loading.get(tokenHash);
+    if (under && under.epoch === epoch) return under.promise;
+    const promise = load()
+      .then((grants) => {
+        // Unknown tokens are never cached: a session created a moment later must be found.
+        if (grants && this.live && epoch === this.epoch) this.store(tokenHash, grants);
+        else if (!grants) this.entries.delete(tokenHash);
+        return grants;
+      })
+      .finally(() => {
+        if (this.loading.get(tokenHash)?.promise === promise) this.loading.delete(tokenHash);
+      });
+    this.loading.set(tokenHash, { epoch, promise });
+    return promise;
+  }
+
+  private store(tokenHash: string, grants: SessionGrants): void {
+    this.entries.delete(tokenHash);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
     }
-    return grants;
+    // Never past the session's own end, which no trigger announces.
+    const byTtl = Date.now() + this.ttlMs;
+    const sessionEnd = grants.expiresAtMs ?? Number.POSITIVE_INFINITY;
+    const expires = Math.min(byTtl, sessionEnd);
+    this.entries.set(tokenHash, { grants, expires, refreshFrom: byTtl <= sessionEnd ? expires - this.refreshAheadMs : Number.POSITIVE_INFINITY });
   }
 }
 

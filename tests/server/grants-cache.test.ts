@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { GrantsCache, grantsCacheOf } from '../../server/auth/grants-cache.ts';
@@ -101,6 +101,50 @@ describe('grants cache rules', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     await cache.get('t', load);
     expect(reads).toBe(2);
+  });
+
+  it('shares one load among concurrent requests of a token, and not with requests after a change was announced', async () => {
+    const cache = new GrantsCache();
+    cache.setLive(true);
+    const releases: Array<() => void> = [];
+    const load = () => new Promise<SessionGrants>((resolve) => releases.push(() => resolve(grants)));
+    const first = [cache.get('t', load), cache.get('t', load), cache.get('t', load)];
+    expect(releases).toHaveLength(1);
+    cache.invalidateAll();
+    const afterChange = cache.get('t', load);
+    expect(releases).toHaveLength(2);
+    for (const release of releases) release();
+    expect(await Promise.all([...first, afterChange])).toEqual([grants, grants, grants, grants]);
+  });
+
+  it('re-reads a session in use before its entry expires, answering from the entry meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new GrantsCache(30_000, 100, 5_000);
+      cache.setLive(true);
+      const older = { userId: 'u1', username: 'older' } as SessionGrants;
+      const newer = { userId: 'u1', username: 'newer' } as SessionGrants;
+      let loads = 0;
+      let release: (value: SessionGrants) => void = () => undefined;
+      const load = () => new Promise<SessionGrants>((resolve) => ((loads += 1), (release = resolve)));
+      const cold = cache.get('t', load);
+      release(older);
+      expect(await cold).toBe(older);
+      vi.advanceTimersByTime(24_000);
+      expect(await cache.get('t', load)).toBe(older);
+      expect(loads).toBe(1);
+      // The last five seconds: answered at once, one background read for all of them.
+      vi.advanceTimersByTime(2_000);
+      expect(await cache.get('t', load)).toBe(older);
+      expect(await cache.get('t', load)).toBe(older);
+      expect(loads).toBe(2);
+      release(newer);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await cache.get('t', load)).toBe(newer);
+      expect(loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never caches an unknown token', async () => {
