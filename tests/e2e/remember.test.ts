@@ -35,7 +35,11 @@ describe('自动登录 (remember me)', () => {
     const back = page.getByLabel(/用户菜单 运营专员/);
     await Promise.race([relogin.waitFor(), back.waitFor()]);
     if (await relogin.isVisible()) await relogin.click();
-    await page.waitForURL((url) => url.pathname === HOME);
+    await page.waitForURL((url) => url.pathname === HOME).catch(async (error: unknown) => {
+      // Say where the browser stayed and what it showed: this step has failed now and then on a loaded CI box.
+      const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 300).replace(/\s+/g, ' ');
+      throw new Error(`not back home: at ${page.url()}, showing "${shown}" (${String(error)})`);
+    });
     await back.waitFor();
     expect(await page.getByPlaceholder('请输入验证码').count()).toBe(0);
 
