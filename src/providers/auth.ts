@@ -78,6 +78,7 @@ export const PASSWORD_CHANGE_REQUIRED = 406;
 
 export function createAuthProvider(deps: { http: HttpClient; storage: SessionStorage }): AuthProvider {
   const { http, storage } = deps;
+  let rememberInFlight: { value: string; promise: Promise<LoginResult> } | undefined;
 
   function remember(result: LoginResult): void {
     storage.set(StorageKeys.token, result.token);
@@ -131,15 +132,25 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
       return accept(await http.request<LoginResult>({ method: 'post', url: '/sys/phoneLogin', data: form }));
     },
     hasRememberedLogin: () => Boolean(storage.get<string>(StorageKeys.rememberToken)),
-    async rememberedLogin() {
+    rememberedLogin() {
       const value = storage.get<string>(StorageKeys.rememberToken);
-      if (!value) throw new HttpError({ status: 200, code: 500, message: '自动登录已失效，请重新登录' });
-      try {
-        return accept(await http.request<LoginResult>({ method: 'get', url: `/sys/remember/${encodeURIComponent(value)}` }));
-      } catch (cause: unknown) {
-        storage.remove(StorageKeys.rememberToken);
-        throw cause;
-      }
+      if (!value) return Promise.reject(new HttpError({ status: 200, code: 500, message: '自动登录已失效，请重新登录' }));
+      // The value is single-use on the server: a second request with it (a remounted login page) would spend it
+      // for nothing and fail, so every caller shares the request already under way for that value.
+      if (rememberInFlight?.value === value) return rememberInFlight.promise;
+      const promise = (async () => {
+        try {
+          return accept(await http.request<LoginResult>({ method: 'get', url: `/sys/remember/${encodeURIComponent(value)}` }));
+        } catch (cause: unknown) {
+          // Forget the refused value only: another sign-in may have stored a fresh one meanwhile.
+          if (storage.get<string>(StorageKeys.rememberToken) === value) storage.remove(StorageKeys.rememberToken);
+          throw cause;
+        } finally {
+          if (rememberInFlight?.value === value) rememberInFlight = undefined;
+        }
+      })();
+      rememberInFlight = { value, promise };
+      return promise;
     },
     async logout(options) {
       const remembered = storage.get<string>(StorageKeys.rememberToken);

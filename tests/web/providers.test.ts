@@ -125,6 +125,35 @@ describe('auth provider', () => {
     expect(storage.get(StorageKeys.token)).toBeUndefined();
   });
 
+  it('sends a remembered value once however many callers ask, and forgets only the value the server refused', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakeAdapter((config) =>
+      config.url?.startsWith('/sys/remember/') ? ok({ ...loginResult, rememberToken: 'next-value' }) : fail('Token无效!'),
+    );
+    const storage = createSessionStorage();
+    const slowAdapter: typeof fake.adapter = async (config) => {
+      await gate;
+      return fake.adapter(config);
+    };
+    const auth = createAuthProvider({ http: createHttpClient({ storage, adapter: slowAdapter }), storage });
+    storage.set(StorageKeys.rememberToken, 'first-value');
+    const both = [auth.rememberedLogin(), auth.rememberedLogin()];
+    release();
+    const [one, two] = await Promise.all(both);
+    expect(one).toBe(two);
+    expect(fake.requests.map((request) => request.url)).toEqual(['/sys/remember/first-value']);
+    expect(storage.get(StorageKeys.rememberToken)).toBe('next-value');
+
+    // A refusal that arrives after a newer value was stored leaves the newer value alone.
+    const refusing = fakeAdapter(() => fail('自动登录已失效，请重新登录'));
+    const other = createAuthProvider({ http: createHttpClient({ storage, adapter: refusing.adapter }), storage });
+    const refused = other.rememberedLogin();
+    storage.set(StorageKeys.rememberToken, 'newer-value');
+    await expect(refused).rejects.toThrow('自动登录已失效');
+    expect(storage.get(StorageKeys.rememberToken)).toBe('newer-value');
+  });
+
   it('rejects a wrong captcha with code 412 and stores nothing', async () => {
     const fake = fakeAdapter(() => fail('验证码错误', 412));
     const storage = createSessionStorage();
