@@ -5,7 +5,8 @@
  * so time spent waiting behind earlier work counts) until React has committed and the browser has laid the page out
  * (a forced layout in a task queued behind the `input` event), and the mount until the last field's label is on
  * screen. `?impl=html` is the floor: the same labels and inputs as bare, uncontrolled HTML in a `<form>`, no framework
- * at all — what the browser itself spends per keystroke on a page of this many inputs. `fromInput` keeps the older measure, from the `input` event's dispatch, which misses that wait.
+ * at all — what the browser itself spends per keystroke on a page of this many inputs. `fromInput` keeps the older
+ * measure, from the `input` event's dispatch, which misses that wait.
  */
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,10 +4,10 @@
  * page sent one frame. Deliveries start at most once per window, not a window after every first change: a change
  * after a quiet spell goes out at once (the next tick, so changes of the same moment share it), and only changes
  * following a delivery wait for the rest of its window. Under load that is the same one frame per page per window;
- * a lone edit no longer waits 50 ms for company that is not coming. A row changed twice within a window is sent once, in its latest state. Windows are delivered
- * one after another, in order; while one is being delivered the next keeps collecting (the batch grows under load
- * instead of the queue). A window whose delivery fails is retried with the next one, so a change is not dropped on
- * a transient database error.
+ * a lone edit no longer waits 50 ms for company that is not coming. A row changed twice within a window is sent once,
+ * in its latest state. Windows are delivered one after another, in order; while one is being delivered the next
+ * keeps collecting (the batch grows under load instead of the queue). A window whose delivery fails is retried with
+ * the next one, so a change is not dropped on a transient database error.
  */
 import type { RowChange } from './live-rows.ts';
 
