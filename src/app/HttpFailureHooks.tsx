@@ -12,7 +12,7 @@ const FramedUnauthorizedDialog = lazy(() => import('./FramedUnauthorizedDialog.t
 
 type Notice = Parameters<ErrorNotifier>[0];
 type HttpFailure = Parameters<UnauthorizedHandler>[0];
-type Pending = { kind: 'unauthorized'; error: HttpFailure } | { kind: 'notice'; notice: Notice };
+type Pending = { kind: 'unauthorized'; error: HttpFailure; refusedToken: string | undefined } | { kind: 'notice'; notice: Notice };
 
 export function HttpFailureHooks({ http }: { http: HttpClient }) {
   const [needed, setNeeded] = useState(false);
@@ -25,10 +25,10 @@ export function HttpFailureHooks({ http }: { http: HttpClient }) {
       if (!unauthorized || !notify) {
         pending.current.push(event);
         setNeeded(true);
-      } else if (event.kind === 'unauthorized') unauthorized(event.error);
+      } else if (event.kind === 'unauthorized') unauthorized(event.error, event.refusedToken);
       else notify(event.notice);
     };
-    http.setUnauthorizedHandler((error) => deliver({ kind: 'unauthorized', error }));
+    http.setUnauthorizedHandler((error, refusedToken) => deliver({ kind: 'unauthorized', error, refusedToken }));
     http.setErrorNotifier((notice) => deliver({ kind: 'notice', notice }));
     return () => {
       http.setUnauthorizedHandler(undefined);
@@ -41,7 +41,7 @@ export function HttpFailureHooks({ http }: { http: HttpClient }) {
       const { unauthorized, notify } = handlers.current;
       if (!unauthorized || !notify) return;
       for (const event of pending.current.splice(0)) {
-        if (event.kind === 'unauthorized') unauthorized(event.error);
+        if (event.kind === 'unauthorized') unauthorized(event.error, event.refusedToken);
         else notify(event.notice);
       }
     };

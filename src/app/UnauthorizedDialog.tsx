@@ -2,7 +2,8 @@
  * Installs the http client's failure hooks (http itself knows nothing of antd):
  * - HTTP 401: one "登录已过期" dialog at a time, whose button logs out and opens the login page as a fresh document
  *   (so no state of the expired session survives), or in place when the browser was already on the root or the
- *   login page;
+ *   login page or will sign back in by remember-me; the dialog closes by itself once remember-me has signed back in,
+ *   and a refusal of a token the browser no longer holds shows nothing;
  * - any other HTTP-level failure: a 3-second "系统提示" notification with the catalogue's text.
  */
 import { useEffect, useRef } from 'react';
@@ -27,31 +28,54 @@ export interface UnauthorizedDialogProps {
 export function UnauthorizedDialog({ http, reload = (path) => window.location.replace(path) }: UnauthorizedDialogProps) {
   const { modal, notification } = App.useApp();
   const navigate = useNavigate();
-  const { logout } = useSession();
-  const showing = useRef(false);
+  const session = useSession();
+  const { logout, token } = session;
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  // The dialog on screen and the token it was about: a different token later means someone signed back in.
+  const open = useRef<{ close(): void; refusedToken: string | undefined } | undefined>(undefined);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
 
   useEffect(() => {
-    http.setUnauthorizedHandler(() => {
-      if (showing.current) return;
-      showing.current = true;
-      modal.error({
+    // A remembered browser signs straight back in from the login page; the dialog has nothing left to say.
+    if (open.current && token && token !== open.current.refusedToken) open.current.close();
+  }, [token]);
+
+  useEffect(() => {
+    http.setUnauthorizedHandler((_error, refusedToken) => {
+      // A refusal of a token this browser no longer holds (heard late, after remember-me signed back in) is old news.
+      if (open.current || refusedToken !== sessionRef.current.storedToken()) return;
+      const dialog = modal.error({
         title: '登录已过期',
         content: '很抱歉，登录已过期，请重新登录',
         okText: '重新登录',
         onOk: async () => {
           // Read before navigating: the rule is about where the expiry caught the user.
           const pathname = window.location.pathname;
+          const current = sessionRef.current;
+          await current.whenSignInSettled();
+          const stored = current.storedToken();
+          // Signed back in meanwhile (remember-me): logging out now would end that fresh session.
+          if (stored && stored !== refusedToken) return finish();
           // An expiry is not a decision to leave: a remembered browser may sign straight back in.
+          const remembered = current.hasRememberedLogin();
           await logout({ keepRemembered: true });
-          showing.current = false;
-          if (reloadIsPointless(pathname)) navigate(LOGIN_PATH, { replace: true });
-          // Straight to a fresh login page, not rendered here first: its remembered sign-in would start at once and
-          // the reload could cut it off after the server had used up the single-use remember-me value.
+          finish();
+          // Straight to a fresh login page, not rendered here first — unless this browser signs in by remember-me:
+          // its single-use value must be spent by a page that lives to read the answer, so it stays in place.
+          if (reloadIsPointless(pathname) || remembered) navigate(LOGIN_PATH, { replace: true });
           else reloadRef.current(LOGIN_PATH);
         },
       });
+      const finish = () => {
+        if (open.current?.close === close) open.current = undefined;
+      };
+      const close = () => {
+        finish();
+        dialog.destroy();
+      };
+      open.current = { close, refusedToken };
     });
     http.setErrorNotifier((notice) => {
       notification.error({ title: notice.title, description: notice.description, duration: ERROR_NOTICE_SECONDS });

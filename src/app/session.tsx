@@ -48,6 +48,10 @@ export interface Session {
   hasRememberedLogin(): boolean;
   /** Signs in with the remember-me value and loads the permissions. */
   rememberedLogin(): Promise<LoginResult>;
+  /** Resolves once no remembered sign-in or logout is under way. */
+  whenSignInSettled(): Promise<void>;
+  /** The token in storage right now (a remembered sign-in stores it before the menu has loaded). */
+  storedToken(): string | undefined;
   /** Forgets the session without calling the server (it already refused the token). */
   forget(): void;
   /** Signed in with code 406: nothing but the password change until it is done. */
@@ -198,6 +202,8 @@ export function SessionProvider({ deps, children }: { deps: SessionDeps; childre
       thirdLogin,
       rememberedLogin,
       hasRememberedLogin: auth.hasRememberedLogin,
+      whenSignInSettled: auth.whenSettled,
+      storedToken: auth.token,
       sendLoginSms,
       loadPermissions,
       logout,

@@ -45,7 +45,17 @@ export function filenameFromDisposition(header: string | undefined, fallback: st
   return plain ? decodeURIComponent(plain[1]) : fallback;
 }
 
-export type UnauthorizedHandler = (error: HttpError) => void;
+/**
+ * `refusedToken` is the token the refused request carried: by the time the hook hears of it, a new sign-in may
+ * have replaced that token, and then the refusal is old news.
+ */
+export type UnauthorizedHandler = (error: HttpError, refusedToken: string | undefined) => void;
+
+/** The X-Access-Token a failed request was sent with. */
+function sentToken(cause: unknown): string | undefined {
+  const value = axios.isAxiosError(cause) ? cause.config?.headers?.get('X-Access-Token') : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 export interface HttpClient {
   readonly axios: AxiosInstance;
@@ -100,7 +110,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       body = (await instance.request<unknown>(config)).data;
     } catch (cause) {
       const error = toHttpError(cause);
-      if (error.status === 401 || isLegacyTokenFailure(error)) onUnauthorized?.(error);
+      if (error.status === 401 || isLegacyTokenFailure(error)) onUnauthorized?.(error, sentToken(cause));
       // A request the app itself cancelled (left the screen) is nobody's failure.
       else if (!axios.isCancel(cause)) notifyError?.(errorNoticeFor(error));
       throw error;
@@ -140,7 +150,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
       } catch (cause) {
         const error = toHttpError(cause);
-        if (error.status === 401) onUnauthorized?.(error);
+        if (error.status === 401) onUnauthorized?.(error, sentToken(cause));
         else notifyError?.(errorNoticeFor(error));
         throw error;
       }

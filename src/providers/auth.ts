@@ -63,6 +63,8 @@ export interface AuthProvider {
   hasRememberedLogin(): boolean;
   /** Signs in with the remembered value (which the server rotates); a refused value is forgotten. */
   rememberedLogin(): Promise<LoginResult>;
+  /** Resolves once no remembered sign-in or logout is under way (they run one after another, never together). */
+  whenSettled(): Promise<void>;
   /**
    * Ends the session on the server and forgets it here. `keepRemembered` (an expired session, not a deliberate
    * logout) keeps the remember-me value so the login page can sign straight back in.
@@ -78,7 +80,15 @@ export const PASSWORD_CHANGE_REQUIRED = 406;
 
 export function createAuthProvider(deps: { http: HttpClient; storage: SessionStorage }): AuthProvider {
   const { http, storage } = deps;
-  let rememberInFlight: { value: string; promise: Promise<LoginResult> } | undefined;
+  let rememberInFlight: Promise<LoginResult> | undefined;
+  // Remembered sign-ins and logouts take turns. Run together, a logout that began before a remembered sign-in
+  // ended would wipe the session it brought and put back the value the server had just used up.
+  let lane: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const turn = lane.then(task, task);
+    lane = turn.catch(() => undefined);
+    return turn;
+  }
 
   function remember(result: LoginResult): void {
     storage.set(StorageKeys.token, result.token);
@@ -133,38 +143,40 @@ export function createAuthProvider(deps: { http: HttpClient; storage: SessionSto
     },
     hasRememberedLogin: () => Boolean(storage.get<string>(StorageKeys.rememberToken)),
     rememberedLogin() {
-      const value = storage.get<string>(StorageKeys.rememberToken);
-      if (!value) return Promise.reject(new HttpError({ status: 200, code: 500, message: '自动登录已失效，请重新登录' }));
       // The value is single-use on the server: a second request with it (a remounted login page) would spend it
-      // for nothing and fail, so every caller shares the request already under way for that value.
-      if (rememberInFlight?.value === value) return rememberInFlight.promise;
-      const promise = (async () => {
+      // for nothing and fail, so every caller shares the sign-in already under way.
+      if (rememberInFlight) return rememberInFlight;
+      const promise = inTurn(async () => {
+        const value = storage.get<string>(StorageKeys.rememberToken);
+        if (!value) throw new HttpError({ status: 200, code: 500, message: '自动登录已失效，请重新登录' });
         try {
           return accept(await http.request<LoginResult>({ method: 'get', url: `/sys/remember/${encodeURIComponent(value)}` }));
         } catch (cause: unknown) {
           // Forget the refused value only: another sign-in may have stored a fresh one meanwhile.
           if (storage.get<string>(StorageKeys.rememberToken) === value) storage.remove(StorageKeys.rememberToken);
           throw cause;
-        } finally {
-          if (rememberInFlight?.value === value) rememberInFlight = undefined;
         }
-      })();
-      rememberInFlight = { value, promise };
+      }).finally(() => {
+        if (rememberInFlight === promise) rememberInFlight = undefined;
+      });
+      rememberInFlight = promise;
       return promise;
     },
-    async logout(options) {
-      const remembered = storage.get<string>(StorageKeys.rememberToken);
-      const keep = options?.keepRemembered ? remembered : undefined;
-      try {
-        if (storage.get<string>(StorageKeys.token)) {
-          await http.postResult<unknown>('/sys/logout', keep ? {} : { rememberToken: remembered });
+    whenSettled: () => lane.then(() => undefined),
+    logout(options) {
+      return inTurn(async () => {
+        const remembered = storage.get<string>(StorageKeys.rememberToken);
+        try {
+          if (storage.get<string>(StorageKeys.token)) {
+            await http.postResult<unknown>('/sys/logout', options?.keepRemembered ? {} : { rememberToken: remembered });
+          }
+        } catch {
+          // The server may already have dropped the session; the client logs out regardless.
+        } finally {
+          storage.clear();
+          if (options?.keepRemembered && remembered) storage.set(StorageKeys.rememberToken, remembered, REMEMBER_TTL_MS);
         }
-      } catch {
-        // The server may already have dropped the session; the client logs out regardless.
-      } finally {
-        storage.clear();
-        if (keep) storage.set(StorageKeys.rememberToken, keep, REMEMBER_TTL_MS);
-      }
+      });
     },
     token: () => storage.get<string>(StorageKeys.token),
     userInfo: () => storage.get<UserInfo>(StorageKeys.userInfo),

@@ -146,12 +146,43 @@ describe('auth provider', () => {
     expect(storage.get(StorageKeys.rememberToken)).toBe('next-value');
 
     // A refusal that arrives after a newer value was stored leaves the newer value alone.
-    const refusing = fakeAdapter(() => fail('自动登录已失效，请重新登录'));
+    const refusing = fakeAdapter(() => {
+      storage.set(StorageKeys.rememberToken, 'newer-value');
+      return fail('自动登录已失效，请重新登录');
+    });
     const other = createAuthProvider({ http: createHttpClient({ storage, adapter: refusing.adapter }), storage });
-    const refused = other.rememberedLogin();
-    storage.set(StorageKeys.rememberToken, 'newer-value');
-    await expect(refused).rejects.toThrow('自动登录已失效');
+    await expect(other.rememberedLogin()).rejects.toThrow('自动登录已失效');
+    expect(refusing.requests.map((request) => request.url)).toEqual(['/sys/remember/next-value']);
     expect(storage.get(StorageKeys.rememberToken)).toBe('newer-value');
+  });
+
+  it('lets a logout under way finish before a remembered sign-in starts, so neither undoes the other', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakeAdapter((config) =>
+      config.url?.startsWith('/sys/remember/') ? ok({ ...loginResult, token: 'fresh', rememberToken: 'next-value' }) : ok(null),
+    );
+    const storage = createSessionStorage();
+    const started: string[] = [];
+    const gatedLogout: typeof fake.adapter = async (config) => {
+      started.push(config.url ?? '');
+      if (config.url === '/sys/logout') await gate;
+      return fake.adapter(config);
+    };
+    const auth = createAuthProvider({ http: createHttpClient({ storage, adapter: gatedLogout }), storage });
+    storage.set(StorageKeys.token, 'expired');
+    storage.set(StorageKeys.rememberToken, 'first-value');
+    const loggingOut = auth.logout({ keepRemembered: true });
+    const signingIn = auth.rememberedLogin();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['/sys/logout']);
+    release();
+    await Promise.all([loggingOut, signingIn]);
+    await auth.whenSettled();
+    expect(started).toEqual(['/sys/logout', '/sys/remember/first-value']);
+    // The logout's clean-up ran first, so the fresh session and its value are what storage holds.
+    expect(storage.get(StorageKeys.token)).toBe('fresh');
+    expect(storage.get(StorageKeys.rememberToken)).toBe('next-value');
   });
 
   it('rejects a wrong captcha with code 412 and stores nothing', async () => {
