@@ -3,7 +3,9 @@
  * `--impls` and prints per-step script / style / layout percentiles from CDP metrics; with --trace (or
  * --invalidations) also the trace events with the most time and why style and layout were invalidated. A tool for finding the next cost, not a benchmark.
  *
- *   npx tsx scripts/bench-grid/profile.ts [--impls vanilla,ours] [--stride 640] [--steps 60] [--type] [--cpu] [--trace] [--invalidations] [--skip-build]
+ * With --mount, profiles five 10k-row mounts instead (script time of a first render).
+ *
+ *   npx tsx scripts/bench-grid/profile.ts [--impls vanilla,ours] [--stride 640] [--steps 60] [--type] [--mount] [--cpu] [--trace] [--invalidations] [--skip-build]
  */
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
@@ -72,6 +74,17 @@ async function main() {
       await page.goto(`${server.url}/?impl=${impl}`);
       await page.waitForFunction(() => window.__gridBench?.ready === true);
       await page.evaluate(() => window.__gridBench.mount(1000));
+      if (process.argv.includes('--mount')) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) times.push((await page.evaluate(() => window.__gridBench.mount(10000))).ms);
+        console.log(`\n${impl}: 10k mounts ${times.map((t) => t.toFixed(1)).join(' / ')} ms; per mount:`);
+        summarise((await cdp.send('Profiler.stop')).profile as Profile, times.length);
+        await context.close();
+        continue;
+      }
       await page.evaluate(() => window.__gridBench.mount(10000));
       const stride = Number(arg('stride', String(await page.evaluate(() => window.__gridBench.viewport()))));
       const events: TraceEvent[] = [];

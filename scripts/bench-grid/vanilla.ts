@@ -1,6 +1,8 @@
 /**
  * Baseline B0, the floor: a hand-written virtual table with no framework — fixed row height, a pool of row
  * elements recycled on scroll (translateY), cell text written with textContent only when the row it shows changes.
+ * A click on a text or number cell puts a bare `<input>` in it (Escape puts the text back): the floor for typing
+ * into a cell of a 10k-row page, with no validation, footer or framework.
  */
 import type { GridColumn } from '../../src/contracts/grid.ts';
 import { cellText, type BenchRow } from './data.ts';
@@ -34,6 +36,7 @@ export function mountVanilla(host: HTMLElement, columns: GridColumn[], rows: Ben
     header.appendChild(cell);
   });
   const body = document.createElement('div');
+  body.className = 'grid-body';
   body.style.cssText = `position:relative;height:${rows.length * rowHeight}px`;
   inner.append(header, body);
   scroller.appendChild(inner);
@@ -43,9 +46,11 @@ export function mountVanilla(host: HTMLElement, columns: GridColumn[], rows: Ben
   for (let p = 0; p < Math.min(poolSize, rows.length); p++) {
     const el = document.createElement('div');
     el.className = 'vt-row';
+    el.setAttribute('role', 'row');
     el.style.cssText = `display:flex;position:absolute;left:0;top:0;height:${rowHeight}px;border-bottom:1px solid #f0f0f0;background:#fff;box-sizing:border-box`;
     const cells = columns.map((_, i) => {
       const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
       cell.style.cssText = cellCss[i];
       el.appendChild(cell);
       return cell;
@@ -66,7 +71,9 @@ export function mountVanilla(host: HTMLElement, columns: GridColumn[], rows: Ben
         continue;
       }
       if (slot.index === index) continue;
+      if (editing?.slot === slot) stopEditing();
       slot.index = index;
+      slot.el.setAttribute('aria-rowindex', String(index + 2));
       slot.el.style.display = 'flex';
       slot.el.style.transform = `translateY(${index * rowHeight}px)`;
       const row = rows[index];
@@ -75,6 +82,41 @@ export function mountVanilla(host: HTMLElement, columns: GridColumn[], rows: Ben
       });
     }
   };
+  let editing: { slot: (typeof pool)[number]; column: number; input: HTMLInputElement } | undefined;
+  const shownText = (index: number, column: number) => {
+    const c = columns[column];
+    return c.type === 'checkbox' ? (rows[index][c.key] ? '☑' : '☐') : cellText(c, rows[index][c.key]);
+  };
+  function stopEditing() {
+    if (!editing) return;
+    const { slot, column } = editing;
+    editing = undefined;
+    slot.cells[column].textContent = shownText(slot.index, column);
+  }
+  const startEditing = (event: MouseEvent) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+    const slot = pool.find((candidate) => candidate.el === cell?.parentElement);
+    if (!cell || !slot || slot.index < 0) return;
+    const column = slot.cells.indexOf(cell);
+    const c = columns[column];
+    if (c.type !== 'input' && c.type !== 'inputNumber') return;
+    stopEditing();
+    const input = document.createElement('input');
+    input.setAttribute('aria-label', c.title);
+    if (c.type === 'inputNumber') input.setAttribute('role', 'spinbutton');
+    input.value = String(rows[slot.index][c.key] ?? '');
+    input.style.cssText = 'width:100%;box-sizing:border-box;font:inherit';
+    input.addEventListener('input', () => {
+      rows[slot.index][c.key] = input.value;
+    });
+    input.addEventListener('keydown', (key) => {
+      if (key.key === 'Escape') stopEditing();
+    });
+    cell.replaceChildren(input);
+    editing = { slot, column, input };
+    input.focus();
+  };
+  body.addEventListener('click', startEditing);
   scroller.addEventListener('scroll', render, { passive: true });
   host.appendChild(scroller);
   render();
@@ -82,6 +124,7 @@ export function mountVanilla(host: HTMLElement, columns: GridColumn[], rows: Ben
     scroller,
     destroy: () => {
       scroller.removeEventListener('scroll', render);
+      body.removeEventListener('click', startEditing);
       scroller.remove();
     },
   };
