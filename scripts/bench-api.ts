@@ -297,7 +297,8 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
         await fetch(`${ceilingBase}/capture/${name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
         const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
         const ceiling = await measure(`${ceilingBase}/ceiling/${name}`, {}, scenario.connections);
-        results.push({ scenario: name, label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half });
+        const dbFloor = mode === 'database' && databaseUrl ? await databaseFloor(databaseUrl, `${base}${scenario.path}`, headers, ceilingBase, scenario.connections) : undefined;
+        results.push({ scenario: name, label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half, dbFloor });
         console.log(
           `[${backend}] ${name}: ${app.max.rps.toFixed(0)} req/s (ceiling ${ceiling.max.rps.toFixed(0)}), ` +
             `p50/p99 at 50% ${app.half.p50}/${app.half.p99} ms, errors ${app.max.errors + app.half.errors}`,
@@ -317,6 +318,37 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
     if (child) await stopServer(child);
     if (dataDir && !args.keep) fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase();
+  }
+}
+
+/**
+ * The database floor of a list request: the statements the app sent for one such request (recorded by the bench
+ * server), replayed in the same order through node-postgres with as many in flight as the load generator keeps,
+ * with no HTTP, envelope or presentation — what PostgreSQL and the driver alone allow on this box.
+ */
+async function databaseFloor(databaseUrl: string, url: string, headers: Record<string, string>, ceilingBase: string, connections = CONNECTIONS) {
+  await fetch(`${ceilingBase}/statements/start`, { method: 'POST' });
+  await fetch(url, { headers });
+  const statements = (await (await fetch(`${ceilingBase}/statements/stop`, { method: 'POST' })).json()) as Array<{ text: string; values: unknown[] }>;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  try {
+    const replay = async (seconds: number) => {
+      let done = 0;
+      const end = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < end) {
+            for (const statement of statements) await pool.query(statement.text, statement.values);
+            done += 1;
+          }
+        }),
+      );
+      return done / seconds;
+    };
+    await replay(WARMUP);
+    return { statements: statements.length, rps: await replay(DURATION) };
+  } finally {
+    await pool.end();
   }
 }
 

@@ -2,8 +2,11 @@
  * The server process `npm run bench:api` measures: the real app (as server/main.ts builds it) on PORT, plus, in the
  * same process and only here, a bare Fastify on CEILING_PORT that replays response bytes captured from the app
  * with no database work — the same-bytes ceiling each scenario is compared with. Prints `ready` when both listen.
+ * On PostgreSQL the ceiling server also records the statements the app sends between `/statements/start` and
+ * `/statements/stop`, so the bench can replay exactly those as the database floor.
  */
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -32,6 +35,22 @@ async function main(): Promise<void> {
     const hit = captured.get(request.params.name);
     if (!hit) return reply.status(404).send();
     return reply.type(hit.contentType).send(hit.body);
+  });
+  // Every statement the app's pool clients send while recording (Kysely's driver calls client.query(text, values)).
+  let recording: Array<{ text: string; values: unknown[] }> | undefined;
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+    if (recording && typeof args[0] === 'string') recording.push({ text: args[0], values: Array.isArray(args[1]) ? args[1] : [] });
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  ceiling.post('/statements/start', async () => {
+    recording = [];
+    return { recording: true };
+  });
+  ceiling.post('/statements/stop', async () => {
+    const statements = recording ?? [];
+    recording = undefined;
+    return statements;
   });
   await ceiling.listen({ port: Number(process.env.CEILING_PORT ?? 0), host: '127.0.0.1' });
 

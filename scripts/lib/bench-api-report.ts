@@ -22,6 +22,8 @@ export interface ScenarioResult {
   appAtHalf: Measure;
   ceiling: Measure;
   ceilingAtHalf: Measure;
+  /** PostgreSQL, list cache off: the same statements replayed through the driver alone (scripts/bench-api.ts). */
+  dbFloor?: { statements: number; rps: number };
 }
 
 export interface BackendRun {
@@ -93,6 +95,29 @@ export function scenarioTable(runs: BackendRun[]): string[] {
   return lines;
 }
 
+/**
+ * The database path beside its floor: what the app's own statements for one request allow when replayed through
+ * node-postgres with the same number in flight and nothing else (no HTTP, session, presentation or JSON).
+ */
+export function floorTable(runs: BackendRun[]): string[] {
+  const floored = runs.flatMap((run) => run.results.filter((r) => r.dbFloor));
+  if (floored.length === 0) return [];
+  const lines = [
+    'Database floor of the list-cache-off rows: the statements the app sent for one request (recorded in the server process), replayed in order through node-postgres with the same connections in flight and no HTTP:',
+    '',
+    '| scenario | backend | statements per request | floor req/s | floor / ceiling | app req/s | app / floor |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const r of floored) {
+    const floor = r.dbFloor!;
+    lines.push(
+      `| ${r.label} | ${r.backend} | ${floor.statements} | ${fixed(floor.rps)} | ${fixed(floor.rps / r.ceiling.rps, 2)} | ${fixed(r.app.rps)} | ${fixed(r.app.rps / floor.rps, 2)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 export function renderSection(runs: BackendRun[], env: Record<string, string>, settings: BenchSettings): string {
   const lines: string[] = [];
   lines.push(
@@ -111,6 +136,7 @@ export function renderSection(runs: BackendRun[], env: Record<string, string>, s
   lines.push('');
   lines.push(...scenarioTable(runs));
   lines.push('');
+  lines.push(...floorTable(runs));
   lines.push('| backend | seed rows/s (insert + index rebuild + vacuum) | first page 1 after start (full count) | deep / page 1 (req/s ratio) | deep / page 1 (p99 at 50 %) |');
   lines.push('|---|---|---|---|---|');
   for (const run of runs) {

@@ -2,7 +2,7 @@
  * Renders bench:api's waybill run (`--entity hyShippingNote`) as the markdown docs/perf.md carries between
  * `<!-- bench:api-waybills begin/end -->`, judged against the engine issue's API targets.
  */
-import { find, fixed, LIST_MODES, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
+import { find, fixed, floorTable, LIST_MODES, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
 
 export const WAYBILL_MARKERS: SectionMarkers = {
   begin: '<!-- bench:api-waybills begin -->',
@@ -50,6 +50,7 @@ export function renderWaybillSection(runs: BackendRun[], env: Record<string, str
   lines.push('');
   lines.push(...scenarioTable(runs));
   lines.push('');
+  lines.push(...floorTable(runs));
   lines.push('Targets (issue "Schema engine, full"; perf-anchors §4.5/§4.6):');
   const pgRun = runs.find((r) => r.backend === 'postgres');
   for (const r of pgRun?.results ?? []) {
