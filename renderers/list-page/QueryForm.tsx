@@ -2,7 +2,8 @@
  * The list's query form, built from `list.query`: text for like fields, a dictionary select for dict fields, a
  * date range picker for date ranges and a pair of numbers for numeric ranges. It reports plain values
  * (dates as YYYY-MM-DD) so the engine can turn them into filters. The first items show; the rest (and any marked
- * `hidden`) wait behind 展开/收起 but stay mounted, so their values keep filtering while collapsed.
+ * `hidden`) wait behind 展开/收起 but stay mounted, so their values keep filtering while collapsed. A dictionary
+ * field fed by an entity the caller may not list is left out (engine/fields.ts `mayPickFrom`).
  */
 import { useEffect, useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
@@ -10,10 +11,10 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { EntitySchema } from '../../src/contracts/index.ts';
-import { queryFields } from '../../src/engine/fields.ts';
+import { mayPickFrom, queryFields } from '../../src/engine/fields.ts';
 import type { QueryField } from '../../src/engine/fields.ts';
 import type { QueryValues, RangeValue } from '../../src/engine/list-query.ts';
-import { useDictItems } from '../../src/engine/services.tsx';
+import { useDictItems, useServices } from '../../src/engine/services.tsx';
 
 type FormValues = Record<string, unknown>;
 
@@ -160,7 +161,9 @@ export interface QueryFormProps {
 
 export function QueryForm({ entity, initialValues: values, onSearch }: QueryFormProps) {
   const [form] = Form.useForm<FormValues>();
-  const fields = queryFields(entity);
+  const { access, entities } = useServices();
+  // A filter the caller cannot fill is not offered — unless a link already set it, so no filter is invisible.
+  const fields = queryFields(entity).filter((query) => hasValue(values[query.field]) || mayPickFrom(query.def, access, entities));
   const collapsed = collapsedQueryFields(fields);
   // Open from the start when a collapsed item already filters (e.g. from a link), so no filter is invisible.
   const [expanded, setExpanded] = useState(() => fields.some((query) => collapsed.has(query.field) && hasValue(values[query.field])));

@@ -11,6 +11,11 @@ export interface EntityCatalog {
   findByComponent(component: string): Promise<EntitySchema | undefined>;
   /** By the schema's `name`, menu or not (e.g. the child entity of a master/detail panel). */
   findByName(name: string): Promise<EntitySchema | undefined>;
+  /**
+   * The same without waiting: undefined until the first lookup has loaded them all. Any screen of an entity came
+   * through a lookup, so from inside one every other entity is there.
+   */
+  peekByName?(name: string): EntitySchema | undefined;
   /** Every entity that loaded, for diagnostics and tests. */
   all(): Promise<EntitySchema[]>;
 }
@@ -59,6 +64,7 @@ export function createEntityCatalog(loaders: Record<string, SchemaLoader>): Enti
       await getIndex();
       return byName.get(name);
     },
+    peekByName: (name) => byName.get(name),
     async all() {
       return [...(await getIndex()).values()];
     },

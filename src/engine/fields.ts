@@ -1,5 +1,7 @@
 /** Field facts the screens need, including the system columns (contract SYSTEM_FIELD_DEFS). */
-import { fieldDef, normaliseColumn, normaliseQueryField } from '../contracts/index.ts';
+import { fieldDef, normaliseColumn, normaliseQueryField, permissionCode } from '../contracts/index.ts';
+import type { AccessProvider } from '../providers/access.ts';
+import type { EntityCatalog } from './entity-catalog.ts';
 import type { EntitySchema, FieldDef, ListColumnDef, QueryMode } from '../contracts/index.ts';
 import { EXPIRY_QUERY_FIELD, EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../contracts/expiry.ts';
 
@@ -30,14 +32,36 @@ export function queryFields(entity: EntitySchema): QueryField[] {
   return out;
 }
 
+/**
+ * Whether the caller can pick values for this field from its dictionary. A field whose items are rows of another
+ * entity (a table dictionary, `references`) needs that entity's list right: the server refuses its items otherwise,
+ * so a shipper is not offered 所属承运商 as a filter it could never fill.
+ */
+export function mayPickFrom(def: FieldDef, access: AccessProvider, entities?: Pick<EntityCatalog, 'peekByName'>): boolean {
+  if (!def.dict || !def.references) return true;
+  const source = entities?.peekByName?.(def.references);
+  return !source || access.can(permissionCode(source, 'list'));
+}
+
 export function listColumns(entity: EntitySchema): Array<ListColumnDef & { def: FieldDef | undefined }> {
   return entity.list.columns.map(normaliseColumn).map((column) => ({ ...column, def: fieldDef(entity, column.field) }));
 }
 
-/** Dictionary codes any list column or query input needs. */
+/**
+ * Dictionary codes any list column or query input needs, to load ahead. Not those fed by another entity's rows
+ * (`references`): the server sends their texts with each page (`_dictText`), the query select loads its own items
+ * when it is offered, and a caller who may not list that entity would only be refused them.
+ */
 export function listDictCodes(entity: EntitySchema): string[] {
   const codes = new Set<string>();
-  for (const column of listColumns(entity)) if (column.def?.dict) codes.add(column.def.dict);
-  for (const query of queryFields(entity)) if (query.def.dict) codes.add(query.def.dict);
+  const wanted = (def: FieldDef | undefined) => (def?.dict && !def.references ? def.dict : undefined);
+  for (const column of listColumns(entity)) {
+    const code = wanted(column.def);
+    if (code) codes.add(code);
+  }
+  for (const query of queryFields(entity)) {
+    const code = wanted(query.def);
+    if (code) codes.add(code);
+  }
   return [...codes];
 }

@@ -22,7 +22,7 @@ export interface Services {
   /** Department tree, user picker, duplicate and check-rule validators. */
   lookups: LookupProvider;
   /** Entity schemas by name, for renderers that show another entity (a master/detail panel's child list). */
-  entities?: Pick<EntityCatalog, 'findByName'>;
+  entities?: Pick<EntityCatalog, 'findByName' | 'peekByName'>;
   /** Plain endpoint calls for panel renderers that use endpoints of their own (e.g. the permission tree). */
   endpoints?: EndpointProvider;
   /** Live row updates for editable grids (the vxeSocket); absent where there is no server push. */

@@ -77,6 +77,34 @@ describe('list-page query form', () => {
     );
   });
 
+  it('offers a filter fed by another entity only to callers who may list that entity', async () => {
+    const carrierEntity: EntitySchema = { ...waybillEntity, name: 'testCarrier', title: '承运商', permissionPrefix: 'test:carrier' };
+    const vehicleEntity: EntitySchema = {
+      ...waybillEntity,
+      name: 'testVehicle',
+      title: '车辆',
+      permissionPrefix: 'test:vehicle',
+      fields: {
+        plate: { label: '车牌号', type: 'string' },
+        carrierId: { label: '所属承运商', type: 'string', dict: 'test_carrier_dict', references: 'testCarrier' },
+      },
+      list: { columns: ['plate', 'carrierId'], query: ['plate', 'carrierId'] },
+    };
+    const entities = { findByName: async () => carrierEntity, peekByName: (name: string) => (name === 'testCarrier' ? carrierEntity : undefined) };
+    const carriers = { test_carrier_dict: [{ value: 'c1', text: '顺达物流', title: '顺达物流', label: '顺达物流' }] };
+    const data = stubData({ records: [], total: 0 });
+    const staff = renderWithServices(<ListPage entity={vehicleEntity} />, {
+      data, dicts: carriers, entities, access: accessTo('test:vehicle:list', 'test:carrier:list'),
+    });
+    expect(within(await screen.findByRole('search', { name: '车辆查询' })).getByLabelText('所属承运商')).toBeInTheDocument();
+    staff.unmount();
+
+    renderWithServices(<ListPage entity={vehicleEntity} />, { data, dicts: carriers, entities, access: accessTo('test:vehicle:list') });
+    const search = await screen.findByRole('search', { name: '车辆查询' });
+    expect(within(search).getByLabelText('车牌号')).toBeInTheDocument();
+    expect(within(search).queryByLabelText('所属承运商')).not.toBeInTheDocument();
+  });
+
   it('collapses items the schema marks hidden, even among the first three', async () => {
     renderWithServices(<ListPage entity={waybillEntity} />, { data: stubData({ records: [], total: 0 }) });
     const search = await screen.findByRole('search', { name: '运单查询' });

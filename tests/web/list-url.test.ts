@@ -68,6 +68,8 @@ describe('document-expiry query (list.expiryQuery)', () => {
     expect(expiry?.def.label).toBe('证件状态');
     expect(expiry?.def.dict).toBe('cert_expiry_state');
     expect(listDictCodes(vehicles)).toContain('cert_expiry_state');
+    // 所属承运商's texts come with each page; its items are loaded by the query select, and only when it is offered.
+    expect(listDictCodes(vehicles)).not.toContain('hy_carrier_dict');
     // Lists that do not declare it have no such input.
     const without: EntitySchema = { ...vehicles, list: { ...vehicles.list, expiryQuery: undefined } };
     expect(queryFields(without).some((query) => query.field === 'expiry')).toBe(false);
