@@ -58,7 +58,10 @@ function DetailModal({ entity, recordId, open, onClose }: DetailViewProps) {
   const [error, setError] = useState<string>();
   const columns = entity.detail?.columns ?? 2;
   const parts = detailParts(entity);
-  const codes = parts.flatMap((part) => part.fields.map((field) => fieldDef(entity, field)?.dict).filter((c): c is string => !!c));
+  // Not table dictionaries (`references`): the record brings their texts, and their items may be refused to the caller.
+  const codes = parts.flatMap((part) =>
+    part.fields.map((field) => fieldDef(entity, field)).flatMap((def) => (def?.dict && !def.references ? [def.dict] : [])),
+  );
   useDictionaries(codes);
 
   useEffect(() => {

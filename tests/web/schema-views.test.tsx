@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createStaticDictProvider } from '../../src/providers/dicts.ts';
 import { permissionCode } from '../../src/contracts/index.ts';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import categoryJson from '../fixtures/entities/test-category.entity.json';
@@ -149,6 +150,21 @@ describe('detail renderer', () => {
     expect(within(firstRow).getAllByRole('cell').length + within(firstRow).queryAllByRole('rowheader').length).toBeGreaterThanOrEqual(3);
     expect(firstRow).toHaveTextContent(/姓名.*审核状态.*运费/);
     expect(data.getOne).toHaveBeenCalledWith('/hydriver/hyDriver', 'd1');
+  });
+
+  it('shows a referenced field by the text the record brings, without asking for that entity\'s dictionary', async () => {
+    const withCarrier: EntitySchema = {
+      ...withDetail,
+      fields: { ...withDetail.fields, carrierId: { label: '所属承运商', type: 'string', dict: 'test_carrier_dict', references: 'testCarrier' } },
+      detail: { columns: 2, fields: ['driverName', 'reviewStatus', 'carrierId'] },
+    };
+    const dictProvider = createStaticDictProvider(dictionaries);
+    const load = vi.spyOn(dictProvider, 'load');
+    const data = stubData({ records: [], total: 0 }, { ...record, carrierId: 'c1', carrierId_dictText: '顺达物流' });
+    renderWithServices(<DetailView entity={withCarrier} recordId="d1" open onClose={vi.fn()} />, { data, dictProvider });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('顺达物流')).toBeInTheDocument();
+    expect(load.mock.calls.map(([code]) => code)).not.toContain('test_carrier_dict');
   });
 
   it('is opened by the 详情 row action of a list page, with list permission alone', async () => {
