@@ -37,19 +37,22 @@ async function main(): Promise<void> {
     return reply.type(hit.contentType).send(hit.body);
   });
   // Every statement the app's pool clients send while recording (Kysely's driver calls client.query(text, values)).
+  // The wrapper is in place only between start and stop, so the measured runs go through the driver untouched.
   let recording: Array<{ text: string; values: unknown[] }> | undefined;
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+  const query = pg.Client.prototype.query;
+  const recorded = function (this: pg.Client, ...args: unknown[]) {
     if (recording && typeof args[0] === 'string') recording.push({ text: args[0], values: Array.isArray(args[1]) ? args[1] : [] });
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
+    return (query as (...args: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
   ceiling.post('/statements/start', async () => {
     recording = [];
+    pg.Client.prototype.query = recorded;
     return { recording: true };
   });
   ceiling.post('/statements/stop', async () => {
     const statements = recording ?? [];
     recording = undefined;
+    pg.Client.prototype.query = query;
     return statements;
   });
   await ceiling.listen({ port: Number(process.env.CEILING_PORT ?? 0), host: '127.0.0.1' });

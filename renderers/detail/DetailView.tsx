@@ -10,7 +10,7 @@ import { Alert, Descriptions, Modal, Spin } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { splitPaths } from '../../src/contracts/index.ts';
 import type { EntitySchema, FormPart, WireRecord } from '../../src/contracts/index.ts';
-import { fieldDef, fieldLabel } from '../../src/engine/fields.ts';
+import { fieldDef, fieldLabel, preloadedDict } from '../../src/engine/fields.ts';
 import { formatValue } from '../../src/engine/format.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { DictLookup } from '../../src/engine/cells.ts';
@@ -58,10 +58,8 @@ function DetailModal({ entity, recordId, open, onClose }: DetailViewProps) {
   const [error, setError] = useState<string>();
   const columns = entity.detail?.columns ?? 2;
   const parts = detailParts(entity);
-  // Not table dictionaries (`references`): the record brings their texts, and their items may be refused to the caller.
-  const codes = parts.flatMap((part) =>
-    part.fields.map((field) => fieldDef(entity, field)).flatMap((def) => (def?.dict && !def.references ? [def.dict] : [])),
-  );
+  // Not table dictionaries: the record brings their texts, and their items may be refused to the caller.
+  const codes = parts.flatMap((part) => part.fields.flatMap((field) => preloadedDict(fieldDef(entity, field))));
   useDictionaries(codes);
 
   useEffect(() => {

@@ -53,15 +53,11 @@ export function listColumns(entity: EntitySchema): Array<ListColumnDef & { def: 
  * when it is offered, and a caller who may not list that entity would only be refused them.
  */
 export function listDictCodes(entity: EntitySchema): string[] {
-  const codes = new Set<string>();
-  const wanted = (def: FieldDef | undefined) => (def?.dict && !def.references ? def.dict : undefined);
-  for (const column of listColumns(entity)) {
-    const code = wanted(column.def);
-    if (code) codes.add(code);
-  }
-  for (const query of queryFields(entity)) {
-    const code = wanted(query.def);
-    if (code) codes.add(code);
-  }
-  return [...codes];
+  const defs = [...listColumns(entity).map((column) => column.def), ...queryFields(entity).map((query) => query.def)];
+  return [...new Set(defs.flatMap(preloadedDict))];
+}
+
+/** A field's dictionary code (none or one) when screens load it ahead: not for fields fed by another entity (`references`). */
+export function preloadedDict(def: FieldDef | undefined): string[] {
+  return def?.dict && !def.references ? [def.dict] : [];
 }
