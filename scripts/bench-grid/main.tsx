@@ -32,7 +32,12 @@ interface Bench {
   impl: Impl;
   samples: number[];
   longTasks: number[];
+  /** prepare + mountPrepared. */
   mount(count: number): Promise<MountResult>;
+  /** Unmounts and generates `count` rows (not timed), so the runner can collect garbage before the timed mount. */
+  prepare(count: number): Promise<void>;
+  /** Mounts the prepared rows, timed from the mount call to the frame after the first complete window. */
+  mountPrepared(): Promise<MountResult>;
   unmount(): void;
   scrollTo(top: number): Promise<StepResult>;
   viewport(): number;
@@ -147,9 +152,16 @@ const bench: Bench = {
   samples: [],
   longTasks: [],
   async mount(count) {
+    await bench.prepare(count);
+    return bench.mountPrepared();
+  },
+  async prepare(count) {
     bench.unmount();
     rows = makeRows(count);
     await afterNextFrame();
+  },
+  async mountPrepared() {
+    const count = rows.length;
     const start = performance.now();
     if (impl === 'vanilla') vanilla = mountVanilla(host, BENCH_COLUMNS, rows, HEIGHT, ROW_HEIGHT);
     else {

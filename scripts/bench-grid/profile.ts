@@ -3,9 +3,9 @@
  * `--impls` and prints per-step script / style / layout percentiles from CDP metrics; with --trace (or
  * --invalidations) also the trace events with the most time and why style and layout were invalidated. A tool for finding the next cost, not a benchmark.
  *
- * With --mount, profiles five 10k-row mounts instead (script time of a first render).
+ * With --mount, profiles five mounts of --rows rows (default 10,000) instead (script time of a first render).
  *
- *   npx tsx scripts/bench-grid/profile.ts [--impls vanilla,ours] [--stride 640] [--steps 60] [--type] [--mount] [--cpu] [--trace] [--invalidations] [--skip-build]
+ *   npx tsx scripts/bench-grid/profile.ts [--impls vanilla,ours] [--stride 640] [--steps 60] [--type] [--mount [--rows N]] [--cpu] [--trace] [--invalidations] [--skip-build]
  */
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
@@ -79,8 +79,9 @@ async function main() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
         const times: number[] = [];
-        for (let i = 0; i < 5; i++) times.push((await page.evaluate(() => window.__gridBench.mount(10000))).ms);
-        console.log(`\n${impl}: 10k mounts ${times.map((t) => t.toFixed(1)).join(' / ')} ms; per mount:`);
+        const count = Number(arg('rows', '10000'));
+        for (let i = 0; i < 5; i++) times.push((await page.evaluate((n) => window.__gridBench.mount(n), count)).ms);
+        console.log(`\n${impl}: ${count}-row mounts ${times.map((t) => t.toFixed(1)).join(' / ')} ms; per mount:`);
         summarise((await cdp.send('Profiler.stop')).profile as Profile, times.length);
         await context.close();
         continue;

@@ -10,8 +10,9 @@ export interface ScrollRun { busy: number[]; task: number[]; script: number[]; b
 
 /** One page load of one implementation in one round. */
 export interface ImplRun {
-  mount10k: MountResult;
-  mount100k?: MountResult;
+  /** Timed mounts of one page, in order (the first is the page's first mount of that size). */
+  mount10k: MountResult[];
+  mount100k?: MountResult[];
   fling: ScrollRun;
   wheel: ScrollRun;
   /** ours and the floor */
@@ -73,7 +74,7 @@ function ratioLine(what: string, a: number[], b: number[], q: number, target?: n
 export function renderMarkdown(result: GridBenchResult): string {
   const { runs, impls } = result;
   const has = (impl: Impl) => impls.includes(impl) && runs[impl].length > 0;
-  const mounts = (impl: Impl, key: 'mount10k' | 'mount100k') => runs[impl].flatMap((r) => (r[key] ? [r[key]!] : []));
+  const mounts = (impl: Impl, key: 'mount10k' | 'mount100k') => runs[impl].flatMap((r) => r[key] ?? []);
   const lines: string[] = [result.environment, result.settings, ''];
   const label = (impl: Impl) => (impl === 'antd' ? `${LABEL.antd} (${result.plainRows.toLocaleString('en')} rows)` : LABEL[impl]);
 
