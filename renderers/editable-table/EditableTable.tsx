@@ -27,15 +27,40 @@ const DEFAULT_WIDTH = 160;
 const NO_ROWS: never[] = [];
 const DEFAULT_BUTTONS: ToolbarButton[] = ['add', 'remove', 'clearSelection', 'expand'];
 
+/** One slot of the window's row pool and the row it shows (or, hidden, last showed). */
+interface SlotEntry {
+  slot: number;
+  index: number;
+  start: number;
+  id: string;
+  hidden: boolean;
+}
+
 /**
  * The window's rows in slot order (index % pool): the DOM order of recycled rows then never changes while
  * scrolling, so React moves no nodes (a moved node is restyled and laid out like a new one). Rows are absolutely
- * placed and carry aria-rowindex, so what is seen and announced keeps the row order.
+ * placed and carry aria-rowindex, so what is seen and announced keeps the row order. A slot the window does not
+ * use this time (its size changes by a row or two as it scrolls) stays mounted, hidden, with what it last showed,
+ * while that row exists: mounting a row again a step later costs more than the whole step.
  */
-function inSlotOrder<T extends { index: number }>(items: readonly T[], pool: number): T[] {
-  const slots: T[] = new Array<T>(pool);
-  for (const item of items) slots[item.index % pool] = item;
-  return slots.filter(Boolean);
+function slotEntries(items: readonly { index: number; start: number }[], pool: number, remembered: Map<number, SlotEntry>, store: GridStore): SlotEntry[] {
+  const bySlot = new Array<{ index: number; start: number } | undefined>(pool);
+  for (const item of items) bySlot[item.index % pool] = item;
+  const entries: SlotEntry[] = [];
+  for (let slot = 0; slot < pool; slot++) {
+    const item = bySlot[slot];
+    const row = item && store.at(item.index);
+    if (item && row) {
+      const entry = { slot, index: item.index, start: item.start, id: row.id, hidden: false };
+      remembered.set(slot, entry);
+      entries.push(entry);
+      continue;
+    }
+    const last = remembered.get(slot);
+    if (last && store.positionOf(last.id) >= 0) entries.push(last.hidden ? last : { ...last, hidden: true });
+    else remembered.delete(slot);
+  }
+  return entries;
 }
 
 /** The columns shown, keyword columns first as the props ask for them. */
@@ -307,9 +332,14 @@ export default function EditableTable(props: EditableTableProps) {
   // A slot whose props are unchanged but for its placement is not re-rendered: it is told where it is now here,
   // after the commit, and rewrites its row in place (GridRowView, paint.ts).
   const [slots] = useState(() => new Map<number, SlotHandle>());
-  const placed: Array<Placement & { slot: number }> = [];
+  const [remembered] = useState(() => new Map<number, SlotEntry>());
+  const entries = slotEntries(items, pool, remembered, store);
+  const placed: Array<Placement & { slot: number; hidden: boolean }> = [];
   useLayoutEffect(() => {
-    for (const place of placed) slots.get(place.slot)?.show(place);
+    for (const place of placed) {
+      if (place.hidden) slots.get(place.slot)?.hide();
+      else slots.get(place.slot)?.show(place);
+    }
   });
   const onAdded = useCallback((row: { id: string }) => setActive({ id: row.id, key: dataColumns[0]?.column.key ?? '', editing: true }), [dataColumns]);
   return (
@@ -331,29 +361,28 @@ export default function EditableTable(props: EditableTableProps) {
           <div style={{ width: totalWidth, minWidth: '100%' }}>
             <GridHeader columns={laidOut} store={store} />
             <div ref={bodyRef} className="grid-body" data-structure={structure} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {inSlotOrder(items, pool).map((item) => {
-                const row = store.at(item.index);
-                if (!row) return null;
-                const isActive = active?.id === row.id;
-                placed.push({ slot: item.index % pool, id: row.id, position: item.index, top: item.start, total: store.size() });
+              {entries.map((entry) => {
+                // A hidden slot renders as not active: an editor must not stay open in a row nobody sees.
+                const isActive = !entry.hidden && active?.id === entry.id;
+                placed.push({ slot: entry.slot, id: entry.id, position: entry.index, top: entry.start, total: store.size(), hidden: entry.hidden });
                 return (
                   <GridRowView
-                    key={item.index % pool}
-                    slot={item.index % pool}
+                    key={entry.slot}
+                    slot={entry.slot}
                     slots={slots}
                     store={store}
-                    id={row.id}
-                    position={item.index}
+                    id={entry.id}
+                    position={entry.index}
                     total={store.size()}
                     columns={laidOut}
                     height={rowHeight}
-                    top={item.start}
+                    top={entry.start}
                     activeKey={isActive ? active.key : undefined}
                     editing={isActive ? active.editing : false}
                     selectionType={props.rowSelectionType}
                     disabled={props.disabled}
-                    expanded={expandColumn ? store.isExpanded(row.id) : undefined}
-                    dragging={drag?.from === item.index}
+                    expanded={expandColumn ? store.isExpanded(entry.id) : undefined}
+                    dragging={!entry.hidden && drag?.from === entry.index}
                     onDragStart={dragColumn ? onDragStart : undefined}
                     onActivate={onActivate}
                     onCellChange={onCellChange}

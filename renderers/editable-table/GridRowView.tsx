@@ -223,6 +223,8 @@ export interface Placement {
 /** What the table calls after each render for every slot, to move it to the row it now shows. */
 export interface SlotHandle {
   show(next: Placement): void;
+  /** The window does not use the slot now: it stays mounted, out of layout and of the accessibility tree. */
+  hide(): void;
 }
 
 const PLACEMENT_KEYS = new Set(['id', 'position', 'top', 'total']);
@@ -248,10 +250,10 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
   const rowRef = useRef<HTMLDivElement>(null);
   // The placement shown: from fresh props after a parent render, else as `show` last set it (a re-render of the
   // row's own then carries the props of the last parent render, whose placement may be older).
-  const state = useRef<{ props: GridRowViewProps; at: Placement; painted: boolean[]; selected: boolean } | null>(null);
+  const state = useRef<{ props: GridRowViewProps; at: Placement; painted: boolean[]; selected: boolean; hidden: boolean } | null>(null);
   if (state.current?.props !== props) {
     const at = { id: props.id, position: props.position, top: props.top, total: props.total };
-    state.current = { props, at, painted: [], selected: false };
+    state.current = { props, at, painted: [], selected: false, hidden: state.current?.hidden ?? false };
   }
   const self = state.current;
   const { id, position } = self.at;
@@ -268,6 +270,12 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
       const element = rowRef.current;
       if (!current || !element) return;
       const { props: latest, at } = current;
+      // React renders the row with display flex and never rewrites an unchanged style, so hiding is ours alone.
+      element.style.display = current.hidden ? 'none' : 'flex';
+      if (current.hidden) {
+        element.removeAttribute('aria-rowindex');
+        return;
+      }
       const shown = store.byId(at.id);
       element.style.transform = `translateY(${at.top}px)`;
       element.setAttribute('aria-rowindex', String(at.position + 2));
@@ -289,7 +297,10 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
     const handle: SlotHandle = {
       show(next) {
         const current = state.current;
-        if (!current || samePlacement(current.at, next)) return;
+        if (!current) return;
+        const wasHidden = current.hidden;
+        current.hidden = false;
+        if (samePlacement(current.at, next) && !wasHidden) return;
         current.at = next;
         follow(next.id);
         const columns = current.props.columns;
@@ -298,6 +309,14 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
           current.selected = store.isSelected(next.id);
           paint();
         } else rerender();
+      },
+      hide() {
+        const current = state.current;
+        if (!current || current.hidden) return;
+        current.hidden = true;
+        // Without its index it can never be taken for the row now shown at that index.
+        rowRef.current?.style.setProperty('display', 'none');
+        rowRef.current?.removeAttribute('aria-rowindex');
       },
     };
     const onSelection = () => {

@@ -242,6 +242,7 @@ const bench: Bench = {
     let mismatches = 0;
     let checked = 0;
     for (const row of host.querySelectorAll<HTMLElement>(ROW_SELECTOR.ours)) {
+      if (row.style.display === 'none') continue; // a pool slot the window does not use now
       const position = Number(row.getAttribute('aria-rowindex')) - 2;
       const data = rows[position];
       const expected = latest.get(data.id) ?? String(data.weight);
