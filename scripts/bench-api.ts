@@ -297,7 +297,7 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
         await fetch(`${ceilingBase}/capture/${name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
         const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
         const ceiling = await measure(`${ceilingBase}/ceiling/${name}`, {}, scenario.connections);
-        const dbFloor = mode === 'database' && databaseUrl ? await databaseFloor(databaseUrl, `${base}${scenario.path}`, headers, ceilingBase, scenario.connections) : undefined;
+        const dbFloor = mode === 'database' && databaseUrl ? await databaseFloor(databaseUrl, `${base}${scenario.path}`, headers, ceilingBase, scenario.connections ?? CONNECTIONS, Math.max(1, Math.round(app.max.rps / 2))) : undefined;
         results.push({ scenario: name, label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half, dbFloor });
         console.log(
           `[${backend}] ${name}: ${app.max.rps.toFixed(0)} req/s (ceiling ${ceiling.max.rps.toFixed(0)}), ` +
@@ -326,7 +326,7 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
  * server), replayed in the same order through node-postgres with as many in flight as the load generator keeps,
  * with no HTTP, envelope or presentation — what PostgreSQL and the driver alone allow on this box.
  */
-async function databaseFloor(databaseUrl: string, url: string, headers: Record<string, string>, ceilingBase: string, connections = CONNECTIONS) {
+async function databaseFloor(databaseUrl: string, url: string, headers: Record<string, string>, ceilingBase: string, connections: number, halfRate: number) {
   // One request first: a total counted once and reused (paging.ts) may have lapsed during the measurement, and the
   // floor is the steady state, where the page and its texts are all a request runs.
   await fetch(url, { headers });
@@ -349,8 +349,34 @@ async function databaseFloor(databaseUrl: string, url: string, headers: Record<s
       );
       return done / seconds;
     };
+    // Open loop at the rate the app's latency run used: request i is due at start + i / rate, and its latency counts
+    // from then (as autocannon corrects for coordinated omission), waiting for one of the same connections.
+    const openLoop = async (rate: number, seconds: number) => {
+      const latencies: number[] = [];
+      const total = Math.max(1, Math.round(rate * seconds));
+      const start = performance.now();
+      const pending: Array<Promise<void>> = [];
+      for (let i = 0; i < total; i++) {
+        const due = start + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        pending.push(
+          (async () => {
+            for (const statement of statements) await pool.query(statement.text, statement.values);
+            latencies.push(performance.now() - due);
+          })(),
+        );
+      }
+      await Promise.all(pending);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+      return { p50: at(0.5), p99: at(0.99) };
+    };
     await replay(WARMUP);
-    return { statements: statements.length, rps: await replay(DURATION) };
+    const rps = await replay(DURATION);
+    await settle();
+    const half = await openLoop(halfRate, DURATION);
+    return { statements: statements.length, rps, halfRate, p50: half.p50, p99: half.p99 };
   } finally {
     await pool.end();
   }

@@ -23,7 +23,8 @@ export interface ScenarioResult {
   ceiling: Measure;
   ceilingAtHalf: Measure;
   /** PostgreSQL, list cache off: the same statements replayed through the driver alone (scripts/bench-api.ts). */
-  dbFloor?: { statements: number; rps: number };
+  /** The replayed statements: closed-loop req/s, and p50/p99 (ms) open loop at the app's half-load rate. */
+  dbFloor?: { statements: number; rps: number; halfRate?: number; p50?: number; p99?: number };
 }
 
 export interface BackendRun {
@@ -103,15 +104,15 @@ export function floorTable(runs: BackendRun[]): string[] {
   const floored = runs.flatMap((run) => run.results.filter((r) => r.dbFloor));
   if (floored.length === 0) return [];
   const lines = [
-    'Database floor of the list-cache-off rows: the statements the app sent for one request (recorded in the server process), replayed in order through node-postgres with the same connections in flight and no HTTP:',
+    'Database floor of the list-cache-off rows: the statements the app sent for one request (recorded in the server process), replayed in order through node-postgres with the same connections in flight and no HTTP; latency open loop at the rate of the app\'s 50 % run, from each request\'s due time:',
     '',
-    '| scenario | backend | statements per request | floor req/s | floor / ceiling | app req/s | app / floor |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | backend | statements per request | floor req/s | floor / ceiling | app req/s | app / floor | floor p50 / p99 at that rate (ms) | app p50 / p99 (ms) |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of floored) {
     const floor = r.dbFloor!;
     lines.push(
-      `| ${r.label} | ${r.backend} | ${floor.statements} | ${fixed(floor.rps)} | ${fixed(floor.rps / r.ceiling.rps, 2)} | ${fixed(r.app.rps)} | ${fixed(r.app.rps / floor.rps, 2)} |`,
+      `| ${r.label} | ${r.backend} | ${floor.statements} | ${fixed(floor.rps)} | ${fixed(floor.rps / r.ceiling.rps, 2)} | ${fixed(r.app.rps)} | ${fixed(r.app.rps / floor.rps, 2)} | ${floor.p99 === undefined ? '—' : `${fixed(floor.p50 ?? 0, 1)} / ${fixed(floor.p99, 1)}`} | ${r.appAtHalf.p50} / ${r.appAtHalf.p99} |`,
     );
   }
   lines.push('');
