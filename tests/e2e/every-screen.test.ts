@@ -51,6 +51,73 @@ async function walk(env: E2eEnv, username: string): Promise<{ visited: number; p
   return { visited: screens.length, problems };
 }
 
+/**
+ * As the administrator: on each screen with a 新增 button, the add form opens with its fields and closes again; on
+ * each list with a 详情 row action, the first record's detail opens. Failures are collected like the walk's.
+ */
+async function openForms(env: E2eEnv): Promise<{ forms: number; details: number; problems: string[] }> {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  let where = '/';
+  page.on('pageerror', (error) => problems.push(`${where}: uncaught ${error.message}`));
+  page.on('response', (response) => void checkResponse(response, () => where, problems));
+  const menuAnswer = page.waitForResponse((r) => r.url().includes('/sys/permission/getUserPermissionByToken'));
+  await logIn(page, env, '/dashboard/analysis', 'admin');
+  const menu = ((await (await menuAnswer).json()) as { result: { menu: MenuNode[] } }).result.menu;
+  let forms = 0;
+  let details = 0;
+  for (const screen of screenPaths(menu)) {
+    where = `${screen.title} (${screen.path})`;
+    await page.goto(`${env.baseUrl}${screen.path}`);
+    await page.waitForLoadState('networkidle');
+    await settled(page);
+    const add = page.getByRole('button', { name: /^(plus )?新增$/ }).first();
+    if (await add.isVisible().catch(() => false)) {
+      where = `${screen.title} 新增`;
+      const listUrl = page.url();
+      await add.click();
+      // A schema's form opens in a dialog, or (form mode "page") as a page of its own.
+      const dialog = page.getByRole('dialog').last();
+      await Promise.race([dialog.waitFor({ timeout: 10_000 }), page.waitForURL((url) => url.href !== listUrl, { timeout: 10_000 })]).catch(() => undefined);
+      const inDialog = await dialog.isVisible().catch(() => false);
+      const scope = inDialog ? dialog : page.locator('main, .ant-layout-content, #root').first();
+      try {
+        await scope.getByRole('textbox').or(scope.getByRole('combobox')).or(scope.getByRole('spinbutton')).first().waitFor({ timeout: 10_000 });
+        forms += 1;
+      } catch {
+        problems.push(`${where}: no form with fields opened`);
+      }
+      if (inDialog) {
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => problems.push(`${where}: the form did not close on Escape`));
+      } else {
+        await page.goto(listUrl);
+        await page.waitForLoadState('networkidle');
+      }
+    }
+    const detail = page.getByRole('button', { name: '详情', exact: true }).or(page.getByRole('link', { name: '详情', exact: true })).first();
+    if (await detail.isVisible().catch(() => false)) {
+      where = `${screen.title} 详情`;
+      await detail.click();
+      const dialog = page.getByRole('dialog').last();
+      try {
+        await dialog.waitFor({ timeout: 10_000 });
+        details += 1;
+      } catch {
+        problems.push(`${where}: no detail opened`);
+      }
+      await page.waitForLoadState('networkidle');
+      for (const text of BROKEN_TEXTS) {
+        if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${where}: shows "${text}"`);
+      }
+      await page.keyboard.press('Escape');
+    }
+  }
+  await context.close();
+  return { forms, details, problems };
+}
+
 /** Lets a screen's lazy parts finish: two frames after the network went quiet. */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -82,5 +149,12 @@ describe('every screen of the menu', () => {
     const { visited, problems } = await walk(env, username);
     expect(visited).toBeGreaterThan(username === 'admin' ? 20 : 3);
     expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('opens every add form and a detail of every list that has one, as admin', async () => {
+    const { forms, details, problems } = await openForms(env);
+    expect(problems).toEqual([]);
+    expect(forms).toBeGreaterThan(15);
+    expect(details).toBeGreaterThan(3);
   }, 300_000);
 });
