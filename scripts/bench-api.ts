@@ -25,6 +25,7 @@ import { seedBulk, type BulkSeedResult } from './seed-bulk.ts';
 import { LIST_LIMITS } from '../server/entity/paging.ts';
 import { DATABASE_SUFFIX, renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
 import { WAYBILL_API, waybillScenarios, type BenchScenario } from './lib/bench-api-waybills.ts';
+import { openLoop } from './lib/open-loop.ts';
 import { renderWaybillSection, WAYBILL_MARKERS } from './lib/bench-api-waybill-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -131,6 +132,8 @@ function measureOf(result: autocannon.Result): Measure {
   };
 }
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 /** Warm-up, closed-loop maximum, then open-loop latency at half of it. */
 async function measure(url: string, headers: Record<string, string>, connections = CONNECTIONS): Promise<{ max: Measure; half: Measure }> {
   const base = { url, headers, connections, pipelining: 1, timeout: 30 };
@@ -138,7 +141,10 @@ async function measure(url: string, headers: Record<string, string>, connections
   const max = measureOf(await run({ ...base, duration: DURATION }));
   await settle();
   const rate = Math.max(1, Math.round(max.rps / 2));
-  const half = measureOf(await run({ ...base, duration: DURATION, overallRate: rate }));
+  // Our own open loop (scripts/lib/open-loop.ts): autocannon's overallRate sends each connection's budget for the
+  // second back to back, i.e. a burst at full speed, and would time saturation instead of half load.
+  const loop = await openLoop(url, headers, rate, DURATION, connections);
+  const half: Measure = { rps: rate, p50: round1(loop.p50), p99: round1(loop.p99), errors: loop.errors };
   await settle();
   return { max, half };
 }

@@ -131,7 +131,7 @@ export function renderSection(runs: BackendRun[], env: Record<string, string>, s
   lines.push(
     `Data: ${settings.rows.toLocaleString('en-US')} bulk-seeded drivers in one tenant (+300 demo rows). Each cell: ` +
       `${settings.warmup} s warm-up, ${settings.duration} s closed loop with ${settings.connections} connections (req/s), then ` +
-      `${settings.duration} s open loop at 50 % of that rate (p50/p99, coordinated-omission corrected). Ceiling = the same ` +
+      `${settings.duration} s open loop at 50 % of that rate (requests on a fixed schedule through the same number of keep-alive connections, latency from each one's due time; p50/p99). Ceiling = the same ` +
       `response bytes replayed from memory by a bare Fastify in the same server process, measured in the same run.`,
   );
   lines.push('');

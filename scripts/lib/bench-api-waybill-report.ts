@@ -33,7 +33,7 @@ export function renderWaybillSection(runs: BackendRun[], env: Record<string, str
   lines.push(
     `Data: ${count(settings.rows)} bulk-seeded waybills per backend (+ the demo's ~150) with their orders, one tenant. Each cell: ` +
       `${settings.warmup} s warm-up, ${settings.duration} s closed loop with ${settings.connections} connections (req/s), then ` +
-      `${settings.duration} s open loop at 50 % of that rate (p50/p99, coordinated-omission corrected). Ceiling = the same response ` +
+      `${settings.duration} s open loop at 50 % of that rate (requests on a fixed schedule through the same number of keep-alive connections, latency from each one's due time; p50/p99). Ceiling = the same response ` +
       'bytes replayed from memory by a bare Fastify in the same server process, measured in the same run.',
   );
   lines.push('');

@@ -71,6 +71,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    // Connections are kept once opened (JeecgBoot's Hikari pool keeps its minimum idle at the maximum too): pg's
+    // default closes one idle for 10 s, and opening it again when a burst comes costs that burst a backend start.
+    idleTimeoutMillis: 0,
     options: `-c TimeZone=${TIME_ZONE}`,
     types: typeOverrides as pg.CustomTypesConfig,
   });
