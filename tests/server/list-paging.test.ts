@@ -23,7 +23,7 @@ describe.each(BACKENDS)('list paging and counts on %s', (kind) => {
     await t?.close();
   });
   beforeEach(() => {
-    Object.assign(LIST_LIMITS, { maxOffset: 30, exactCountUpTo: 10, countCacheMs: 60_000 });
+    Object.assign(LIST_LIMITS, { maxOffset: 30, exactCountUpTo: 10, countCacheMs: 60_000, countRefreshMs: 0 });
     clearCountCache();
   });
   afterEach(() => {
@@ -75,6 +75,24 @@ describe.each(BACKENDS)('list paging and counts on %s', (kind) => {
     clearCountCache();
     const fresh = await list('pageNo=1&pageSize=10');
     expect(fresh.body.result.total).toBe(39);
+    await sql`update hy_driver set tenant_id = 1 where tenant_id = 99`.execute(t.ctx.db);
+  });
+
+  it('counts a total in use again in the background before it expires, so no request waits for it', async () => {
+    LIST_LIMITS.countRefreshMs = LIST_LIMITS.countCacheMs; // every read is within the renewal window
+    const first = await list('pageNo=1&pageSize=10');
+    expect(first.body.result.total).toBe(40);
+    const moved = String(first.body.result.records[0].id);
+    await sql`update hy_driver set tenant_id = 99 where id = ${moved}`.execute(t.ctx.db);
+    // Still the cached total (no request waits for a count), and reading it starts a count in the background…
+    expect((await list('pageNo=1&pageSize=10')).body.result.total).toBe(40);
+    // …whose result the next pages carry, without the cache being cleared or the total lapsing (60 s).
+    let total = 40;
+    for (let size = 5; size < 9 && total === 40; size++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      total = (await list(`pageNo=1&pageSize=${size}`)).body.result.total;
+    }
+    expect(total).toBe(39);
     await sql`update hy_driver set tenant_id = 1 where tenant_id = 99`.execute(t.ctx.db);
   });
 
