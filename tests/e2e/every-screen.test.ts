@@ -26,25 +26,33 @@ function screenPaths(menu: MenuNode[]): Array<{ path: string; title: string }> {
 
 const BROKEN_TEXTS = ['页面尚未配置', '页面加载失败', '抱歉，你访问的页面不存在', '系统提示'];
 
-/** Signs in, then opens every screen of the menu the server handed over; returns what went wrong where. */
-async function walk(env: E2eEnv, username: string): Promise<{ visited: number; problems: string[] }> {
+/**
+ * A fresh browser signed in as `username`, with the screens of the menu the server handed over. Uncaught errors
+ * and refused or failed requests go into `problems`, prefixed with where the walk says it is (`at`).
+ */
+async function signedIn(env: E2eEnv, username: string) {
   const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
-  let where = '/';
-  page.on('pageerror', (error) => problems.push(`${where}: uncaught ${error.message}`));
-  page.on('response', (response) => void checkResponse(response, () => where, problems));
+  const walker = { at: '/' };
+  page.on('pageerror', (error) => problems.push(`${walker.at}: uncaught ${error.message}`));
+  page.on('response', (response) => void checkResponse(response, () => walker.at, problems));
   const menuAnswer = page.waitForResponse((r) => r.url().includes('/sys/permission/getUserPermissionByToken'));
   await logIn(page, env, '/dashboard/analysis', username);
   const menu = ((await (await menuAnswer).json()) as { result: { menu: MenuNode[] } }).result.menu;
-  const screens = screenPaths(menu);
+  return { context, page, problems, walker, screens: screenPaths(menu) };
+}
+
+/** Signs in, then opens every screen of the menu the server handed over; returns what went wrong where. */
+async function walk(env: E2eEnv, username: string): Promise<{ visited: number; problems: string[] }> {
+  const { context, page, problems, walker, screens } = await signedIn(env, username);
   for (const screen of screens) {
-    where = `${screen.title} (${screen.path})`;
+    walker.at = `${screen.title} (${screen.path})`;
     await page.goto(`${env.baseUrl}${screen.path}`);
     await page.waitForLoadState('networkidle');
     await settled(page);
     for (const text of BROKEN_TEXTS) {
-      if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${where}: shows "${text}"`);
+      if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${walker.at}: shows "${text}"`);
     }
   }
   await context.close();
@@ -56,25 +64,17 @@ async function walk(env: E2eEnv, username: string): Promise<{ visited: number; p
  * each list with a 详情 row action, the first record's detail opens. Failures are collected like the walk's.
  */
 async function openForms(env: E2eEnv): Promise<{ forms: number; details: number; problems: string[] }> {
-  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  let where = '/';
-  page.on('pageerror', (error) => problems.push(`${where}: uncaught ${error.message}`));
-  page.on('response', (response) => void checkResponse(response, () => where, problems));
-  const menuAnswer = page.waitForResponse((r) => r.url().includes('/sys/permission/getUserPermissionByToken'));
-  await logIn(page, env, '/dashboard/analysis', 'admin');
-  const menu = ((await (await menuAnswer).json()) as { result: { menu: MenuNode[] } }).result.menu;
+  const { context, page, problems, walker, screens } = await signedIn(env, 'admin');
   let forms = 0;
   let details = 0;
-  for (const screen of screenPaths(menu)) {
-    where = `${screen.title} (${screen.path})`;
+  for (const screen of screens) {
+    walker.at = `${screen.title} (${screen.path})`;
     await page.goto(`${env.baseUrl}${screen.path}`);
     await page.waitForLoadState('networkidle');
     await settled(page);
     const add = page.getByRole('button', { name: /^(plus )?新增$/ }).first();
     if (await add.isVisible().catch(() => false)) {
-      where = `${screen.title} 新增`;
+      walker.at = `${screen.title} 新增`;
       const listUrl = page.url();
       await add.click();
       // A schema's form opens in a dialog, or (form mode "page") as a page of its own.
@@ -86,11 +86,11 @@ async function openForms(env: E2eEnv): Promise<{ forms: number; details: number;
         await scope.getByRole('textbox').or(scope.getByRole('combobox')).or(scope.getByRole('spinbutton')).first().waitFor({ timeout: 10_000 });
         forms += 1;
       } catch {
-        problems.push(`${where}: no form with fields opened`);
+        problems.push(`${walker.at}: no form with fields opened`);
       }
       if (inDialog) {
         await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => problems.push(`${where}: the form did not close on Escape`));
+        await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => problems.push(`${walker.at}: the form did not close on Escape`));
       } else {
         await page.goto(listUrl);
         await page.waitForLoadState('networkidle');
@@ -98,18 +98,18 @@ async function openForms(env: E2eEnv): Promise<{ forms: number; details: number;
     }
     const detail = page.getByRole('button', { name: '详情', exact: true }).or(page.getByRole('link', { name: '详情', exact: true })).first();
     if (await detail.isVisible().catch(() => false)) {
-      where = `${screen.title} 详情`;
+      walker.at = `${screen.title} 详情`;
       await detail.click();
       const dialog = page.getByRole('dialog').last();
       try {
         await dialog.waitFor({ timeout: 10_000 });
         details += 1;
       } catch {
-        problems.push(`${where}: no detail opened`);
+        problems.push(`${walker.at}: no detail opened`);
       }
       await page.waitForLoadState('networkidle');
       for (const text of BROKEN_TEXTS) {
-        if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${where}: shows "${text}"`);
+        if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${walker.at}: shows "${text}"`);
       }
       await page.keyboard.press('Escape');
     }
