@@ -25,7 +25,7 @@ import { seedBulk, type BulkSeedResult } from './seed-bulk.ts';
 import { LIST_LIMITS } from '../server/entity/paging.ts';
 import { DATABASE_SUFFIX, renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
 import { WAYBILL_API, waybillScenarios, type BenchScenario } from './lib/bench-api-waybills.ts';
-import { openLoop } from './lib/open-loop.ts';
+import { onSchedule, openLoop, quantileOf } from './lib/open-loop.ts';
 import { renderWaybillSection, WAYBILL_MARKERS } from './lib/bench-api-waybill-report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -355,34 +355,16 @@ async function databaseFloor(databaseUrl: string, url: string, headers: Record<s
       );
       return done / seconds;
     };
-    // Open loop at the rate the app's latency run used: request i is due at start + i / rate, and its latency counts
-    // from then (as autocannon corrects for coordinated omission), waiting for one of the same connections.
-    const openLoop = async (rate: number, seconds: number) => {
-      const latencies: number[] = [];
-      const total = Math.max(1, Math.round(rate * seconds));
-      const start = performance.now();
-      const pending: Array<Promise<void>> = [];
-      for (let i = 0; i < total; i++) {
-        const due = start + (i * 1000) / rate;
-        const wait = due - performance.now();
-        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-        pending.push(
-          (async () => {
-            for (const statement of statements) await pool.query(statement.text, statement.values);
-            latencies.push(performance.now() - due);
-          })(),
-        );
-      }
-      await Promise.all(pending);
-      latencies.sort((a, b) => a - b);
-      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
-      return { p50: at(0.5), p99: at(0.99) };
-    };
     await replay(WARMUP);
     const rps = await replay(DURATION);
     await settle();
-    const half = await openLoop(halfRate, DURATION);
-    return { statements: statements.length, rps, halfRate, p50: half.p50, p99: half.p99 };
+    // Open loop at the rate the app's latency run used (the same schedule as the app's), through the same pool.
+    const replayOne = async () => {
+      for (const statement of statements) await pool.query(statement.text, statement.values);
+      return true;
+    };
+    const { latencies } = await onSchedule(halfRate, DURATION, replayOne);
+    return { statements: statements.length, rps, halfRate, p50: quantileOf(latencies, 0.5), p99: quantileOf(latencies, 0.99) };
   } finally {
     await pool.end();
   }
