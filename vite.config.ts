@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           // After the web and server projects: a browser test competing with them for two cores times out.
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/helpers/db-snapshots.setup.ts'],
