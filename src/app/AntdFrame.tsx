@@ -9,17 +9,23 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { AntdFrameWanted } from './antd-frame-flag.ts';
+import { usePrefersReducedMotion } from './layout/responsive.ts';
 
 /** Button captions stay as written (antd would space out two-character labels: 查询 → 查 询). */
 const BUTTON_CONFIG = { autoInsertSpace: false } as const;
 
+const WITH_MOTION = { token: { motion: true } } as const;
+const WITHOUT_MOTION = { token: { motion: false } } as const;
+
 export function AntdFrame({ children }: { children: ReactNode }) {
   const wanted = useContext(AntdFrameWanted);
+  // Nested ConfigProviders (the theme colour) inherit this token.
+  const reducedMotion = usePrefersReducedMotion();
   if (!wanted) return <>{children}</>;
   // Before any child formats a date; idempotent.
   if (dayjs.locale() !== 'zh-cn') dayjs.locale('zh-cn');
   return (
-    <ConfigProvider locale={zhCN} button={BUTTON_CONFIG}>
+    <ConfigProvider locale={zhCN} button={BUTTON_CONFIG} theme={reducedMotion ? WITHOUT_MOTION : WITH_MOTION}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

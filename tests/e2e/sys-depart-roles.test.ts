@@ -23,8 +23,10 @@ describe('department roles in the browser', () => {
     await s.page.getByRole('button', { name: /新\s*增/ }).first().click();
     const dialog = s.page.getByRole('dialog');
     await dialog.getByLabel('所属部门').click();
-    await s.page.locator('.ant-select-dropdown:visible').getByTitle('运营部', { exact: true }).click();
-    await s.page.keyboard.press('Escape');
+    const departments = s.page.locator('.ant-select-dropdown:visible');
+    await departments.getByTitle('运营部', { exact: true }).click();
+    // One department: picking it closes the list (an Escape now would close the dialog).
+    await departments.waitFor({ state: 'hidden' });
     await dialog.getByLabel('部门角色名称').fill('调度组长');
     await dialog.getByLabel('部门角色编码').fill('dispatch lead');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
