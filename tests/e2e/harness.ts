@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, ROOT } from '../../server/config.ts';
@@ -81,16 +81,39 @@ export async function logIn(page: Page, env: E2eEnv, target: string, username: s
   await submitPasswordLogin(page, env, key, username, password);
 }
 
-/** Opens `target` (a path or, with `reload`, the current page again) and returns the captcha key it asked for. */
+/**
+ * Opens `target` (a path or, with `reload`, the current page again) and returns the key of the captcha the page
+ * shows. The key is found by the image: a login page the browser was leaving may still ask for a captcha of its
+ * own after the navigation starts, so "the next captcha request" can belong to the old page.
+ */
 export async function openLoginPage(page: Page, env: E2eEnv, target: string | { reload: true }): Promise<string> {
-  // A request, not a response: a captcha the page asked for before this navigation may still be answering, and
-  // its key is already stale. Requests issued earlier are never replayed to this listener.
-  const captchaRequest = page.waitForRequest((r) => r.url().includes('/sys/randomImage/'));
-  if (typeof target === 'string') await page.goto(`${env.baseUrl}${target}`);
-  else await page.reload();
-  const request = await captchaRequest;
-  await request.response();
-  return decodeURIComponent(new URL(request.url()).pathname.split('/').pop()!);
+  const keyOfImage = new Map<string, string>();
+  const onResponse = (response: Response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.includes('/sys/randomImage/')) return;
+    const key = decodeURIComponent(url.pathname.split('/').pop()!);
+    response.json().then(
+      (body: { result?: unknown }) => {
+        if (typeof body.result === 'string') keyOfImage.set(body.result, key);
+      },
+      () => undefined,
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    if (typeof target === 'string') await page.goto(`${env.baseUrl}${target}`);
+    else await page.reload();
+    const image = page.getByRole('img', { name: '验证码', exact: true });
+    for (let waited = 0; ; waited += 50) {
+      await image.waitFor();
+      const key = keyOfImage.get((await image.getAttribute('src')) ?? '');
+      if (key) return key;
+      if (waited > 10_000) throw new Error('the captcha the page shows came from no request this navigation made');
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** Fills username, password and the captcha for `key`, then presses 登录. */
