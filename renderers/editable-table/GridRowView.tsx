@@ -317,6 +317,8 @@ export const GridRowView = memo(function GridRowView(props: GridRowViewProps) {
         // Without its index it can never be taken for the row now shown at that index.
         rowRef.current?.style.setProperty('display', 'none');
         rowRef.current?.removeAttribute('aria-rowindex');
+        // Nobody sees it: its row's live updates need not re-render it (`show` paints the row as it is then).
+        follow(undefined);
       },
     };
     const onSelection = () => {

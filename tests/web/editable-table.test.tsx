@@ -36,7 +36,7 @@ describe('editable table', () => {
   it('rows recycled by a scroll show their own values, numbers and names, and a click edits the row shown', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 300 }, (_, i) => ({ id: `m${i}`, goods: `货物${i}`, unit: i % 2 ? 'p' : 't', weight: String(i) }));
-    renderGrid({ rows: many });
+    const handle = renderGrid({ rows: many });
     const scroller = document.querySelector('.grid-scroll') as HTMLElement;
     const scrollTo = (top: number) =>
       act(() => {
@@ -59,6 +59,14 @@ describe('editable table', () => {
     const unused = [...document.querySelectorAll<HTMLElement>('.grid-body > [role="row"]')].filter((row) => row.style.display === 'none');
     expect(unused.length).toBeGreaterThan(0);
     for (const row of unused) expect(row).not.toHaveAttribute('aria-rowindex');
+    // A row a hidden slot last showed changes meanwhile: shown again, it shows the change.
+    const lastShown = /货物(\d+)/.exec(unused[0].textContent ?? '')?.[0];
+    expect(lastShown).toBeDefined();
+    const lastIndex = Number(lastShown!.slice(2));
+    act(() => void handle.current!.patchRow(`m${lastIndex}`, { goods: `${lastShown}（改）` }));
+    scrollTo(44 * Math.max(0, lastIndex - 3));
+    expect(screen.getByText(`${lastShown}（改）`).closest('[role="row"]')).toHaveAttribute('aria-rowindex', String(lastIndex + 2));
+    scrollTo(44 * 291);
     await user.click(cellOf('货物293', 1));
     const editor = await screen.findByRole('textbox', { name: '货物名称' });
     expect(editor).toHaveValue('货物293');
