@@ -14,7 +14,6 @@ import { usePrefersReducedMotion } from './layout/responsive.ts';
 /** Button captions stay as written (antd would space out two-character labels: 查询 → 查 询). */
 const BUTTON_CONFIG = { autoInsertSpace: false } as const;
 
-const WITH_MOTION = { token: { motion: true } } as const;
 const WITHOUT_MOTION = { token: { motion: false } } as const;
 
 export function AntdFrame({ children }: { children: ReactNode }) {
@@ -25,7 +24,7 @@ export function AntdFrame({ children }: { children: ReactNode }) {
   // Before any child formats a date; idempotent.
   if (dayjs.locale() !== 'zh-cn') dayjs.locale('zh-cn');
   return (
-    <ConfigProvider locale={zhCN} button={BUTTON_CONFIG} theme={reducedMotion ? WITHOUT_MOTION : WITH_MOTION}>
+    <ConfigProvider locale={zhCN} button={BUTTON_CONFIG} theme={reducedMotion ? WITHOUT_MOTION : undefined}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

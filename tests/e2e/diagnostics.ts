@@ -5,7 +5,7 @@
  * and a failing test gets the recent events and each open page's visible messages attached to its `meta`, which the
  * summary reporter prints at the end of the run, where CI excerpts (which keep only the tail) still show it.
  */
-import type { Browser, BrowserContext, Request } from 'playwright-core';
+import type { BrowserContext, Request } from 'playwright-core';
 import { beforeEach } from 'vitest';
 
 const KEEP = 40;
@@ -27,7 +27,8 @@ function pathOf(url: string): string {
   return `${parsed.pathname.replace(API, '/')}${query}`;
 }
 
-async function watch(context: BrowserContext): Promise<void> {
+/** Watches one context from its creation on (call before it opens a page, so the click log is in every page). */
+export async function watchContext(context: BrowserContext): Promise<void> {
   const entry: Watched = { context, events: [], pending: new Map(), started: Date.now() };
   watched.push(entry);
   const log = (line: string) => {
@@ -77,16 +78,6 @@ async function watch(context: BrowserContext): Promise<void> {
   }, CLICK_MARK);
   context.on('weberror', (error) => log(`page error: ${error.error().message.slice(0, 200)}`));
   context.on('close', () => watched.splice(watched.indexOf(entry), 1));
-}
-
-/** Makes every context this browser opens watched (the tests open pages through contexts). */
-export function watchBrowser(browser: Browser): void {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-    const context = await newContext(...args);
-    await watch(context);
-    return context;
-  };
 }
 
 /** What each open page shows that a person would read first: where it is, its messages, dialogs and alerts. */

@@ -18,7 +18,7 @@ import { peekCaptcha } from '../../server/auth/captcha.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../server/context.ts';
-import { watchBrowser } from './diagnostics.ts';
+import { watchContext } from './diagnostics.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -52,11 +52,15 @@ export async function startE2e(): Promise<E2eEnv> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
-  // Every page asks for reduced motion, which the app honours by turning antd's animations off: Playwright aims a
-  // click where a button is, and a dialog still zooming in moves it (the click reached the dialog's body instead).
+  // Every context is watched for the failure report (diagnostics.ts), and its pages ask for reduced motion, which
+  // the app honours by turning antd's animations off: Playwright aims a click where a button is, and a dialog still
+  // zooming in moves it (the click reached the dialog's body instead).
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
-  watchBrowser(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await watchContext(context);
+    return context;
+  };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
