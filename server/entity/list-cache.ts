@@ -100,6 +100,14 @@ export class ListCache {
     return { epoch: this.epoch, totals: countCacheGeneration(), versions: this.stampOf(deps) };
   }
 
+  /**
+   * Whether none of `deps` changed since `stamp` while the change feed stayed connected, whether or not answers
+   * are cached (LIST_CACHE=off): what read then still holds (keyset.ts keeps row positions on this).
+   */
+  unchanged(deps: readonly string[], stamp: ReadStamp): boolean {
+    return this.live && stamp.epoch === this.epoch && stamp.totals === countCacheGeneration() && this.same(stamp.versions, this.stampOf(deps));
+  }
+
   /** Stores an answer read since `stamp`, unless a dependency changed meanwhile. */
   put(key: string, deps: readonly string[], stamp: ReadStamp, body: Buffer): void {
     if (!this.live || !this.enabled || body.length > this.maxEntryBytes) return;

@@ -13,6 +13,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { BusinessError } from '../core/errors.ts';
+import type { OrderTerm } from './query.ts';
+import { keyColumns, seekPage, takeKeys, type PageAnchor, type SeekMemory } from './keyset.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -134,25 +136,63 @@ export async function countMatches(db: Db, from: RawBuilder<unknown>, where: Raw
   return total;
 }
 
+/** What a page is read from; `terms` (the structured `order`) lets a page start from a known position (keyset.ts). */
+export interface PageParts {
+  select: RawBuilder<unknown>;
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+  terms?: readonly OrderTerm[];
+}
+
 /**
- * The rows of one page. Page 1 reads the rows straight from the sort index; later pages walk the OFFSET over ids
- * only and then fetch the page's rows by primary key, in the same order.
+ * The statement of one page. Page 1 reads the rows straight from the sort index. A later page starts from the
+ * nearest known position of the same query when there is one (a range read on the sort index, keyset.ts);
+ * otherwise it walks the OFFSET over ids only and then fetches the page's rows by primary key, in the same order.
  */
-export async function pageRows<Row>(
+function pageStatement(parts: PageParts, columns: RawBuilder<unknown>, limit: number, offset: number, anchor: PageAnchor | undefined): RawBuilder<unknown> {
+  const { from, where, order, terms } = parts;
+  if (anchor && terms) {
+    return seekPage(parts, columns, terms, anchor, limit, offset - anchor.position);
+  }
+  if (offset === 0) return sql`select ${columns} from ${from} where ${where} order by ${order} limit ${limit}`;
+  return sql`select ${columns} from ${from} where id in (
+      select id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}
+    ) order by ${order}`;
+}
+
+/**
+ * Reads one page with `extra` columns; with `seek` (and `parts.terms`) it starts from the nearest known position
+ * and leaves the positions of the page's two ends for the next read.
+ */
+async function readPage<Row extends Record<string, unknown> = Record<string, unknown>>(
   db: Db,
-  parts: { select: RawBuilder<unknown>; from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
+  parts: PageParts,
   limit: number,
   offset: number,
+  seek: SeekMemory | undefined,
+  extra: RawBuilder<unknown>[] = [],
 ): Promise<Row[]> {
-  const { select, from, where, order } = parts;
-  if (offset === 0) {
-    const { rows } = await sql<Row>`select ${select} from ${from} where ${where} order by ${order} limit ${limit}`.execute(db);
-    return rows;
+  const terms = seek ? parts.terms : undefined;
+  const anchor = terms && offset > 0 ? seek?.nearest(offset) : undefined;
+  const columns = sql.join([parts.select, ...extra, ...(terms ? keyColumns(terms) : [])]);
+  const { rows } = await sql<Row>`${pageStatement(parts, columns, limit, offset, anchor)}`.execute(db);
+  if (!terms || !seek) return rows;
+  const keys = rows.map((row) => takeKeys(row, terms.length));
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (first && last) {
+    seek.remember([
+      { position: offset, keys: keys[0], id: String(first.id), inclusive: true },
+      { position: offset + rows.length, keys: keys[rows.length - 1], id: String(last.id), inclusive: false },
+    ]);
   }
-  const { rows } = await sql<Row>`select ${select} from ${from} where id in (
-      select id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}
-    ) order by ${order}`.execute(db);
   return rows;
+}
+
+/** The rows of one page (see `pageStatement`). */
+export async function pageRows<Row>(db: Db, parts: PageParts, limit: number, offset: number, seek?: SeekMemory): Promise<Row[]> {
+  return (await readPage(db, parts, limit, offset, seek)) as Row[];
 }
 
 /** Name of the bounded count column added to page rows; never a property (properties start with a lower-case letter). */
@@ -166,21 +206,17 @@ const BOUNDED_TOTAL = '__bounded_total';
  */
 export async function pageWithTotal<Row extends Record<string, unknown>>(
   db: Db,
-  parts: { select: RawBuilder<unknown>; from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
+  parts: PageParts,
   limit: number,
   offset: number,
+  seek?: SeekMemory,
 ): Promise<{ rows: Row[]; total: number }> {
-  const { select, from, where, order } = parts;
+  const { from, where } = parts;
   const cached = freshTotal(db, cacheKey(db, from, where), from, where);
-  if (cached !== undefined) return { rows: await pageRows<Row>(db, parts, limit, offset), total: cached };
+  if (cached !== undefined) return { rows: await readPage<Row>(db, parts, limit, offset, seek), total: cached };
   const bound = LIST_LIMITS.exactCountUpTo;
   const bounded = sql`(select count(*)::int from (select 1 from ${from} where ${where} limit ${bound + 1}) as bounded) as ${sql.id(BOUNDED_TOTAL)}`;
-  const { rows } =
-    offset === 0
-      ? await sql<Row>`select ${select}, ${bounded} from ${from} where ${where} order by ${order} limit ${limit}`.execute(db)
-      : await sql<Row>`select ${select}, ${bounded} from ${from} where id in (
-          select id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}
-        ) order by ${order}`.execute(db);
+  const rows = await readPage<Row>(db, parts, limit, offset, seek, [bounded]);
   const carried = rows[0]?.[BOUNDED_TOTAL];
   for (const row of rows) delete row[BOUNDED_TOTAL];
   if (rows.length === 0 && offset === 0) return { rows, total: 0 };

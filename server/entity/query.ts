@@ -226,21 +226,39 @@ export function filtersUseClock(entity: EntityRuntime, params: QueryParams): boo
   return hasExpiryQuery(entity.schema) && Boolean(first(params[EXPIRY_QUERY_PARAM]));
 }
 
-/** ORDER BY from `column`/`order`; only schema-allowed columns, anything else is refused with JeecgBoot's message. */
-export function buildOrder(entity: EntityRuntime, params: QueryParams): RawBuilder<unknown> {
+/** One ORDER BY term of a list: a schema-allowed column and its direction (always `nulls last`). */
+export interface OrderTerm {
+  column: RawBuilder<unknown>;
+  descending: boolean;
+  /** The column can hold no NULL (a NOT NULL column of the DDL), so a keyset read needs no branch for NULLs. */
+  notNull?: boolean;
+}
+
+/** Sortable properties whose column is NOT NULL in every entity table (server/entity/tables.ts). */
+const NOT_NULL_PROPERTIES = new Set(['createTime']);
+
+/** The sort of a list request from `column`/`order`; only schema-allowed columns, anything else is refused with JeecgBoot's message. */
+export function orderTerms(entity: EntityRuntime, params: QueryParams): OrderTerm[] {
   const requested = first(params.column);
-  const direction = first(params.order) === 'asc' ? sql.raw('asc') : sql.raw('desc');
   const fallback = entity.schema.list.defaultSort ?? { field: 'createTime', order: 'desc' };
   const properties = requested
     ? requested.split(',').map((c) => c.trim().replace(/_dictText$/, '')).filter(Boolean)
     : [fallback.field];
-  const parts = properties.map((property) => {
+  return properties.map((property) => {
     if (!entity.sortable.has(property)) throw new BusinessError(`请注意，将要排序的列字段不存在：${property}`);
-    const dir = requested ? direction : sql.raw(fallback.order);
-    return sql`${columnRef(entity, property)} ${dir} nulls last`;
+    const descending = requested ? first(params.order) !== 'asc' : fallback.order !== 'asc';
+    return { column: columnRef(entity, property), descending, notNull: NOT_NULL_PROPERTIES.has(property) };
   });
-  // The id tie-breaker keeps paging stable when many rows share a sort value.
+}
+
+/** ORDER BY of the terms above; the id tie-breaker keeps paging stable when many rows share a sort value. */
+export function orderSql(terms: readonly OrderTerm[]): RawBuilder<unknown> {
+  const parts = terms.map((term) => sql`${term.column} ${sql.raw(term.descending ? 'desc' : 'asc')} nulls last`);
   return sql.join([...parts, sql`id desc`]);
+}
+
+export function buildOrder(entity: EntityRuntime, params: QueryParams): RawBuilder<unknown> {
+  return orderSql(orderTerms(entity, params));
 }
 
 export function pageParams(params: QueryParams): { pageNo: number; pageSize: number } {

@@ -8,8 +8,9 @@ import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
-import { buildFilters, buildOrder, filtersUseClock, pageParams, type QueryParams } from './query.ts';
-import { assertPageDepth, pageRows, pageWithTotal } from './paging.ts';
+import { buildFilters, filtersUseClock, orderSql, orderTerms, pageParams, type QueryParams } from './query.ts';
+import { assertPageDepth, pageRows, pageWithTotal, type PageParts } from './paging.ts';
+import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
@@ -83,10 +84,14 @@ export async function* iterateRows(
   extra: RawBuilder<unknown>[] = [],
   batch = 1000,
 ): AsyncGenerator<WireRecord[]> {
-  const parts = { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: buildOrder(entity, params) };
+  const parts = listParts(entity, tenantId, params, extra);
+  // Each batch starts right after the last row of the one before (keyset.ts), not by walking an ever longer
+  // OFFSET; a row written meanwhile therefore never appears twice.
+  let next: PageAnchor | undefined;
+  const afterLastBatch: SeekMemory = { nearest: () => next, remember: (ends) => (next = ends[ends.length - 1]) };
   for (let offset = 0; ; offset += batch) {
     // Exports are bounded by their own row limit, not by LIST_LIMITS.maxOffset.
-    const rows = await pageRows<WireRecord>(db, parts, batch, offset);
+    const rows = await pageRows<WireRecord>(db, parts, batch, offset, afterLastBatch);
     if (rows.length > 0) yield rows;
     if (rows.length < batch) return;
   }
@@ -108,12 +113,21 @@ export function listQueryShape(db: Db, entity: EntityRuntime, tenantId: number, 
   const clocked = filtersUseClock(entity, params);
   const known = clocked ? undefined : memo.get(memoKey);
   if (known !== undefined) return known;
-  const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${buildOrder(entity, params)}`.compile(db);
+  const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${orderSql(orderTerms(entity, params))}`.compile(db);
   const shape = /\bselect\b/i.test(compiled.sql) ? null : `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${boundValues(compiled.parameters)}`;
   if (clocked) return shape;
   if (memo.size >= SHAPE_MEMO_SIZE) memo.clear();
   memo.set(memoKey, shape);
   return shape;
+}
+
+/**
+ * The part of a list shape that decides row positions: everything but page number and size, plus the table. Reads
+ * with equal keys walk the same rows in the same order, so they share known positions (keyset.ts).
+ */
+export function positionsKey(entity: EntityRuntime, shape: string): string {
+  const afterPaging = shape.indexOf('\u0000', shape.indexOf('\u0000') + 1) + 1;
+  return `${entity.schema.table}\u0000${shape.slice(afterPaging)}`;
 }
 
 /**
@@ -133,19 +147,25 @@ function boundValues(parameters: readonly unknown[]): string {
   return JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 }
 
+function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[]): PageParts {
+  const terms = orderTerms(entity, params);
+  return { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: orderSql(terms), terms };
+}
+
+/** One list page; `seek` lets it start from a position of the same query read before (keyset.ts). */
 export async function listRows(
   db: Db,
   entity: EntityRuntime,
   tenantId: number,
   params: QueryParams,
   extra: RawBuilder<unknown>[] = [],
+  seek?: SeekMemory,
 ): Promise<Page<WireRecord>> {
   const { pageNo, pageSize } = pageParams(params);
   const offset = (pageNo - 1) * pageSize;
   assertPageDepth(offset);
-  const parts = { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: buildOrder(entity, params) };
   // Rows and total in one statement (paging.ts): a round trip is most of a small list request's cost.
-  const { rows: records, total } = await pageWithTotal<WireRecord>(db, parts, pageSize, offset);
+  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra), pageSize, offset, seek);
   return {
     records,
     total,
