@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedBulk, type BulkSeedResult } from './seed-bulk.ts';
 import { LIST_LIMITS } from '../server/entity/paging.ts';
-import { DATABASE_SUFFIX, renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
+import { DATABASE_SUFFIX, OFFSET_SUFFIX, renderSection, writeSection, type Backend, type BackendRun, type Measure, type ScenarioResult } from './lib/bench-api-report.ts';
 import { WAYBILL_API, waybillScenarios, type BenchScenario } from './lib/bench-api-waybills.ts';
 import { onSchedule, openLoop, quantileOf } from './lib/open-loop.ts';
 import { renderWaybillSection, WAYBILL_MARKERS } from './lib/bench-api-waybill-report.ts';
@@ -258,13 +258,17 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
     // until one of its tables changes) and with LIST_CACHE=off, the database path every first view of a page takes.
     const results: ScenarioResult[] = [];
     let coldPage1Ms = Number.NaN;
-    for (const mode of ['cached', 'database'] as const) {
+    // A third run measures the deep pages once more with no known positions (PAGE_ANCHORS=off): a page jumped to
+    // directly, which walks the OFFSET, where the second run's repeated deep page starts from the position its
+    // previous read left (server/entity/keyset.ts), as paging forward one page at a time does.
+    for (const mode of ['cached', 'database', 'offset'] as const) {
       const port = await freePort();
       const ceilingPort = await freePort();
       child = await startServer({
         PORT: String(port),
         CEILING_PORT: String(ceilingPort),
-        ...(mode === 'database' ? { LIST_CACHE: 'off' } : {}),
+        ...(mode === 'cached' ? {} : { LIST_CACHE: 'off' }),
+        ...(mode === 'offset' ? { PAGE_ANCHORS: 'off' } : {}),
         ...(dataDir ? { DATA_DIR: dataDir } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       });
@@ -286,9 +290,14 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
         if (only && !only.has(scenario.name)) continue;
         // The export is never cached: measured once.
         const listed = scenario.path.includes('/list?');
-        if (mode === 'database' && !listed) continue;
-        const name = mode === 'database' ? `${scenario.name}${DATABASE_SUFFIX}` : scenario.name;
-        const label = mode === 'database' ? `${scenario.label} — list cache off` : listed ? `${scenario.label} — repeated (list cache)` : scenario.label;
+        if (mode !== 'cached' && !listed) continue;
+        if (mode === 'offset' && !scenario.name.includes('deep')) continue;
+        const name = `${scenario.name}${mode === 'database' ? DATABASE_SUFFIX : mode === 'offset' ? OFFSET_SUFFIX : ''}`;
+        const label = {
+          cached: listed ? `${scenario.label} — repeated (list cache)` : scenario.label,
+          database: `${scenario.label} — list cache off${scenario.name.includes('deep') ? ', from the position its last read left (keyset)' : ''}`,
+          offset: `${scenario.label} — list cache off, jumped to with no known position (OFFSET walk)`,
+        }[mode];
         const headers = { 'x-access-token': tokens.get(scenario.user ?? USERS[0])! };
         const response = await fetch(`${base}${scenario.path}`, { headers });
         const body = Buffer.from(await response.arrayBuffer());
@@ -303,7 +312,7 @@ async function runBackend(backend: Backend): Promise<BackendRun> {
         await fetch(`${ceilingBase}/capture/${name}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-captured-type': contentType }, body });
         const app = await measure(`${base}${scenario.path}`, headers, scenario.connections);
         const ceiling = await measure(`${ceilingBase}/ceiling/${name}`, {}, scenario.connections);
-        const dbFloor = mode === 'database' && databaseUrl ? await databaseFloor(databaseUrl, `${base}${scenario.path}`, headers, ceilingBase, scenario.connections ?? CONNECTIONS, Math.max(1, Math.round(app.max.rps / 2))) : undefined;
+        const dbFloor = mode !== 'cached' && databaseUrl ? await databaseFloor(databaseUrl, `${base}${scenario.path}`, headers, ceilingBase, scenario.connections ?? CONNECTIONS, Math.max(1, Math.round(app.max.rps / 2))) : undefined;
         results.push({ scenario: name, label, backend, bytes: body.length, app: app.max, appAtHalf: app.half, ceiling: ceiling.max, ceilingAtHalf: ceiling.half, dbFloor });
         console.log(
           `[${backend}] ${name}: ${app.max.rps.toFixed(0)} req/s (ceiling ${ceiling.max.rps.toFixed(0)}), ` +

@@ -58,11 +58,23 @@ export interface BenchSettings {
 /** Scenario-name suffix of the second server run, with LIST_CACHE=off: the database path of every list request. */
 export const DATABASE_SUFFIX = '-db';
 
-/** The two ways a list scenario is measured: repeated with the list cache, and with it off. */
+/** Scenario-name suffix of the third server run (deep pages only), with LIST_CACHE=off and PAGE_ANCHORS=off. */
+export const OFFSET_SUFFIX = '-offset';
+
+/**
+ * The ways a list scenario is measured: repeated with the list cache; with it off (a deep page starts from the
+ * position its previous read left, server/entity/keyset.ts); and, for deep pages, jumped to with nothing known.
+ */
 export const LIST_MODES = [
   { suffix: '', name: 'repeated, list cache' },
   { suffix: DATABASE_SUFFIX, name: 'list cache off' },
+  { suffix: OFFSET_SUFFIX, name: 'list cache off, deep page jumped to with no known position' },
 ] as const;
+
+/** Page 1 of a mode; the OFFSET run measures only deep pages and is compared with the list-cache-off page 1. */
+export function page1Suffix(suffix: string): string {
+  return suffix === OFFSET_SUFFIX ? DATABASE_SUFFIX : suffix;
+}
 
 const BEGIN = '<!-- bench:api begin -->';
 const END = '<!-- bench:api end -->';
@@ -168,7 +180,7 @@ export function renderSection(runs: BackendRun[], env: Record<string, string>, s
       if (lite && pg) lines.push(`- PGlite ≥ 0.3× PostgreSQL (${scenario}, ${mode}): ${fixed(lite.app.rps / pg.app.rps, 2)}× — ${verdict(lite.app.rps / pg.app.rps >= 0.3)}`);
     }
     for (const run of runs) {
-      const page1 = find(runs, run.backend, `page1${suffix}`);
+      const page1 = find(runs, run.backend, `page1${page1Suffix(suffix)}`);
       const deep = find(runs, run.backend, `deep${suffix}`);
       if (page1 && deep) {
         const ratio = page1.app.rps / deep.app.rps;

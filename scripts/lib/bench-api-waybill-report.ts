@@ -2,7 +2,7 @@
  * Renders bench:api's waybill run (`--entity hyShippingNote`) as the markdown docs/perf.md carries between
  * `<!-- bench:api-waybills begin/end -->`, judged against the engine issue's API targets.
  */
-import { find, fixed, floorTable, LIST_MODES, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
+import { find, fixed, floorTable, LIST_MODES, page1Suffix, scenarioTable, type BackendRun, type BenchSettings, type SectionMarkers } from './bench-api-report.ts';
 
 export const WAYBILL_MARKERS: SectionMarkers = {
   begin: '<!-- bench:api-waybills begin -->',
@@ -65,7 +65,7 @@ export function renderWaybillSection(runs: BackendRun[], env: Record<string, str
   for (const run of runs) {
     for (const { suffix } of LIST_MODES) {
       for (const [page1Name, deepName] of [['page1', 'deep'], ['shipper-page1', 'shipper-deep']] as const) {
-        const page1 = find(runs, run.backend, `${page1Name}${suffix}`);
+        const page1 = find(runs, run.backend, `${page1Name}${page1Suffix(suffix)}`);
         const deep = find(runs, run.backend, `${deepName}${suffix}`);
         if (!page1 || !deep) continue;
         const cost = page1.app.rps / deep.app.rps;
