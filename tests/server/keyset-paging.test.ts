@@ -8,19 +8,11 @@ import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { eventually } from './helpers/eventually.ts';
 import { pageAnchorsOf, seekPage, type PageAnchor } from '../../server/entity/keyset.ts';
 import { orderSql, type OrderTerm } from '../../server/entity/query.ts';
 
 const DRIVERS = '/jeecg-boot/hydriver/hyDriver';
-
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 describe.each(BACKENDS)('keyset paging on %s', (kind) => {
   let t: TestApp;

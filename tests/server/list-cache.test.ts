@@ -8,19 +8,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { eventually } from './helpers/eventually.ts';
 import { listCacheOf } from '../../server/entity/list-cache.ts';
 
 const DRIVERS = '/jeecg-boot/hydriver/hyDriver';
 const NOTES = '/jeecg-boot/hyshipping/hyShippingNote';
-
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 describe.each(BACKENDS)('cached list pages on %s', (kind) => {
   let t: TestApp;
