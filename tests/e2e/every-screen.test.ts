@@ -5,7 +5,7 @@
  * notification. The other browser tests go deep into a few screens; this one keeps the rest from breaking unseen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import type { MenuNode } from '../../src/contracts/index.ts';
 import { logIn, startE2e, type E2eEnv } from './harness.ts';
 
@@ -45,22 +45,38 @@ async function signedIn(env: E2eEnv, username: string) {
 }
 
 /**
- * Resolves once the page has had no request in flight for QUIET_MS: its data and lazy chunks have arrived. Playwright's
- * `networkidle` waits 500 ms of quiet, which over ~250 screen visits was most of this file's four minutes.
+ * Resolves once the page has had no request in flight for QUIET_MS and its main thread is free again (two frames)
+ * with no request started meanwhile: its data and lazy chunks have arrived. A quiet network alone is not enough —
+ * between the menu's answer and the screen's own requests the page spends a few hundred ms parsing and rendering
+ * with nothing in flight. Playwright's `networkidle` waits 500 ms of quiet, which over ~250 screen visits was most
+ * of this file's four minutes.
  */
 const QUIET_MS = 150;
+const QUIET_LIMIT_MS = 15_000;
 function quietWatch(page: Page): () => Promise<void> {
-  let inFlight = 0;
+  // By identity, not a counter: a request that began before the watch still finishes after it, and a counter would
+  // go below zero and from then on call the page quiet with a request in flight.
+  const inFlight = new Set<Request>();
+  let started = 0;
   let changedAt = Date.now();
-  const change = (by: number) => {
-    inFlight += by;
+  page.on('request', (request) => {
+    inFlight.add(request);
+    started += 1;
     changedAt = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) changedAt = Date.now();
   };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   return async () => {
-    while (inFlight > 0 || Date.now() - changedAt < QUIET_MS) await page.waitForTimeout(25);
+    const limit = Date.now() + QUIET_LIMIT_MS;
+    for (;;) {
+      const seen = started;
+      while ((inFlight.size > 0 || Date.now() - changedAt < QUIET_MS) && Date.now() < limit) await page.waitForTimeout(25);
+      await domStill(page, limit);
+      if (started === seen || Date.now() >= limit) return;
+    }
   };
 }
 
@@ -137,6 +153,22 @@ async function openFormAndDetail(
       if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${walker.at}: shows "${text}"`);
     }
     await page.keyboard.press('Escape');
+  }
+}
+
+/**
+ * Waits until the page's DOM has not changed for DOM_STILL_MS. Frames alone do not tell: React renders a navigation
+ * as a transition, in slices between frames, so two frames can pass before a screen is on the page.
+ */
+const DOM_STILL_MS = 250;
+async function domStill(page: Page, limit: number): Promise<void> {
+  const shape = () => page.evaluate(() => `${document.getElementsByTagName('*').length}/${document.body.innerText.length}`).catch(() => '');
+  let last = await shape();
+  let stillSince = Date.now();
+  while (Date.now() - stillSince < DOM_STILL_MS && Date.now() < limit) {
+    await page.waitForTimeout(50);
+    const now = await shape();
+    if (now !== last) [last, stillSince] = [now, Date.now()];
   }
 }
 
