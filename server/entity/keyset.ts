@@ -94,43 +94,49 @@ export function seekConditions(terms: readonly OrderTerm[], anchor: PageAnchor):
   return branches;
 }
 
-/** Up to this many rows past a known position are skipped by reading them; more, by the deferred id walk below. */
-const DIRECT_SKIP = 100;
+type SeekParts = { from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> };
 
 /**
- * The statement of one page started from `anchor`, selecting `columns`. A single seek condition with a short skip
- * reads the page's rows straight from the sort index, as page 1 does; otherwise the ids come from `seekIds`.
+ * Up to this many rows past a known position are skipped by reading them. Beyond it a single seek condition walks
+ * the rest over ids only (still never more than a plain OFFSET would), and several branches are not used at all:
+ * each would read the whole skip and the union be sorted again, which can cost more than the OFFSET walk.
+ */
+const SHORT_SKIP = 100;
+
+/**
+ * The statement of one page started `skip` rows after `anchor`, selecting `columns`; undefined when starting from
+ * there would not be cheaper than the OFFSET walk. A single seek condition with a short skip reads the page's rows
+ * straight from the sort index, as page 1 does.
  */
 export function seekPage(
-  parts: { from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
+  parts: SeekParts,
   columns: RawBuilder<unknown>,
   terms: readonly OrderTerm[],
   anchor: PageAnchor,
   limit: number,
   skip: number,
-): RawBuilder<unknown> {
+): RawBuilder<unknown> | undefined {
   const { from, where, order } = parts;
   const conditions = seekConditions(terms, anchor);
-  if (conditions.length === 1 && skip <= DIRECT_SKIP) {
-    return sql`select ${columns} from ${from} where ${where} and ${conditions[0]} order by ${order} limit ${limit} offset ${skip}`;
+  if (conditions.length === 1) {
+    const [seek] = conditions;
+    if (skip <= SHORT_SKIP) return sql`select ${columns} from ${from} where ${where} and ${seek} order by ${order} limit ${limit} offset ${skip}`;
+    return sql`select ${columns} from ${from} where id in (
+        select id from ${from} where ${where} and ${seek} order by ${order} limit ${limit} offset ${skip}
+      ) order by ${order}`;
   }
-  return sql`select ${columns} from ${from} where id in (${seekIds(parts, terms, anchor, limit, skip)}) order by ${order}`;
+  if (skip > SHORT_SKIP) return undefined;
+  return sql`select ${columns} from ${from} where id in (${unionIds(parts, terms, conditions, limit, skip)}) order by ${order}`;
 }
 
 /**
- * Ids of `limit` rows starting `skip` rows after `anchor`: each branch above reads at most `skip + limit` ids from
- * the index, and the union is ordered once more by the same terms (its branches are disjoint and few).
+ * Ids of `limit` rows starting `skip` rows into the union of the disjoint `conditions`: each branch reads at most
+ * `skip + limit` ids from the index, and the union is ordered once more by the same terms.
  */
-export function seekIds(
-  parts: { from: RawBuilder<unknown>; where: RawBuilder<unknown>; order: RawBuilder<unknown> },
-  terms: readonly OrderTerm[],
-  anchor: PageAnchor,
-  limit: number,
-  skip: number,
-): RawBuilder<unknown> {
+function unionIds(parts: SeekParts, terms: readonly OrderTerm[], conditions: RawBuilder<unknown>[], limit: number, skip: number): RawBuilder<unknown> {
   const { from, where, order } = parts;
   const sortColumns = terms.map((term, i) => sql`${term.column} as ${sql.id(`${KEY_COLUMN}${i}`)}`);
-  const branches = seekConditions(terms, anchor).map(
+  const branches = conditions.map(
     (condition) => sql`(select id, ${sql.join(sortColumns)} from ${from} where ${where} and ${condition} order by ${order} limit ${skip + limit})`,
   );
   const unionOrder = sql.join([

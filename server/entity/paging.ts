@@ -4,11 +4,13 @@
  *
  * - Deep pages: a page may start at most `maxOffset` rows in (the first 10,000 rows of any filter and sort can be
  *   paged through); a later page is refused with a sentence asking for a narrower query. Pages past the first are
- *   read as a "deferred join": the OFFSET walk selects only ids from the sort index (index-only), then the page's
- *   rows are fetched by primary key, so skipping rows never reads their heap tuples.
+ *   read from the nearest known position of the same query (keyset.ts) or else as a "deferred join": the OFFSET
+ *   walk selects only ids from the sort index (index-only), then the page's rows are fetched by primary key, so
+ *   skipping rows never reads their heap tuples.
  * - Counts: up to `exactCountUpTo` matches are counted exactly on every request (a LIMITed count costs at most that
- *   many index entries). Above it the exact count is computed once per tenant + filter and reused for
- *   `countCacheMs`, so `total` may lag recent writes by that long but stays a real count, never an estimate.
+ *   many index entries). Above it the exact count is computed once per tenant + filter and reused while none of
+ *   the list's tables has changed since (when the list route says so), else for `countCacheMs`, so `total` may lag
+ *   recent writes by that long but stays a real count, never an estimate.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
@@ -35,14 +37,25 @@ export const LIST_LIMITS = {
   countCacheEntries: 500,
 };
 
-interface CachedTotal {
+/**
+ * Whether none of the tables a read began on has changed since (the list cache's versions, list-cache.ts). A total
+ * counted by such a read stays exact for as long as this holds, however old it is.
+ */
+export type UnchangedSince = () => boolean;
+
+interface Counted {
   total: number;
+  /** The counting read's own check: the count began after its stamp, so it saw at least those versions. */
+  unchanged?: UnchangedSince;
+}
+
+interface CachedTotal extends Counted {
   expires: number;
 }
 
 // Per database handle, so two databases in one process (tests run both backends) never share a total.
 let totalsByDb = new WeakMap<Db, Map<string, CachedTotal>>();
-const pendingByDb = new WeakMap<Db, Map<string, Promise<number>>>();
+let pendingByDb = new WeakMap<Db, Map<string, Promise<Counted>>>();
 
 function totalsOf(db: Db): Map<string, CachedTotal> {
   let totals = totalsByDb.get(db);
@@ -60,6 +73,8 @@ export function countCacheGeneration(): number {
 /** Forgets cached totals (tests, and any caller that must see its own bulk write at once). */
 export function clearCountCache(): void {
   totalsByDb = new WeakMap();
+  // A count already running may have begun before the write that made the caller clear: not joined afterwards.
+  pendingByDb = new WeakMap();
   totalsGeneration += 1;
 }
 
@@ -75,9 +90,9 @@ function cacheKey(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>)
   return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
 }
 
-function remember(cachedTotals: Map<string, CachedTotal>, key: string, total: number): void {
+function remember(cachedTotals: Map<string, CachedTotal>, key: string, counted: Counted): void {
   cachedTotals.delete(key);
-  cachedTotals.set(key, { total, expires: Date.now() + LIST_LIMITS.countCacheMs });
+  cachedTotals.set(key, { ...counted, expires: Date.now() + LIST_LIMITS.countCacheMs });
   while (cachedTotals.size > LIST_LIMITS.countCacheEntries) {
     const oldest = cachedTotals.keys().next().value;
     if (oldest === undefined) break;
@@ -85,24 +100,31 @@ function remember(cachedTotals: Map<string, CachedTotal>, key: string, total: nu
   }
 }
 
-/** The cached total while it lasts; read in its last `countRefreshMs`, it is counted again in the background. */
-function freshTotal(db: Db, key: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>): number | undefined {
+/**
+ * The cached total while it lasts, or for as long as nothing it counted has changed; read in its last
+ * `countRefreshMs` after a change may have happened, it is counted again in the background.
+ */
+function freshTotal(db: Db, key: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>, unchanged?: UnchangedSince): number | undefined {
   const cached = totalsOf(db).get(key);
+  if (cached?.unchanged?.()) return cached.total;
   const now = Date.now();
   if (!cached || cached.expires <= now) return undefined;
   if (cached.expires - now <= LIST_LIMITS.countRefreshMs && !pendingByDb.get(db)?.has(key)) {
     const generation = totalsGeneration;
-    fullCount(db, key, from, where).then(
+    fullCount(db, key, from, where, unchanged).then(
       // A total counted before the totals were forgotten (a bulk write) is not brought back.
-      (total) => generation === totalsGeneration && remember(totalsOf(db), key, total),
+      (counted) => generation === totalsGeneration && remember(totalsOf(db), key, counted),
       () => undefined, // the next request after expiry counts in line and reports the error
     );
   }
   return cached.total;
 }
 
-/** The exact count; concurrent callers for the same key share one statement instead of each scanning the table. */
-function fullCount(db: Db, key: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+/**
+ * The exact count; concurrent callers for the same key share one statement instead of each scanning the table,
+ * and share the check of the caller that started it (a later caller's stamp may be newer than what it counted).
+ */
+function fullCount(db: Db, key: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>, unchanged?: UnchangedSince): Promise<Counted> {
   let pendingTotals = pendingByDb.get(db);
   if (!pendingTotals) pendingByDb.set(db, (pendingTotals = new Map()));
   const inFlight = pendingTotals;
@@ -110,7 +132,7 @@ function fullCount(db: Db, key: string, from: RawBuilder<unknown>, where: RawBui
   if (!pending) {
     pending = sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`
       .execute(db)
-      .then((result) => result.rows[0]?.total ?? 0)
+      .then((result) => ({ total: result.rows[0]?.total ?? 0, unchanged }))
       .finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
@@ -118,10 +140,10 @@ function fullCount(db: Db, key: string, from: RawBuilder<unknown>, where: RawBui
 }
 
 /** Rows matching `where` in `from` (a table identifier), under the rules above. `where` includes the tenant. */
-export async function countMatches(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+export async function countMatches(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>, unchanged?: UnchangedSince): Promise<number> {
   const key = cacheKey(db, from, where);
   const cachedTotals = totalsOf(db);
-  const cached = freshTotal(db, key, from, where);
+  const cached = freshTotal(db, key, from, where, unchanged);
   if (cached !== undefined) return cached;
   const bound = LIST_LIMITS.exactCountUpTo;
   const bounded = await sql<{ total: number }>`select count(*)::int as total
@@ -131,9 +153,9 @@ export async function countMatches(db: Db, from: RawBuilder<unknown>, where: Raw
     cachedTotals.delete(key);
     return small;
   }
-  const total = await fullCount(db, key, from, where);
-  remember(cachedTotals, key, total);
-  return total;
+  const counted = await fullCount(db, key, from, where, unchanged);
+  remember(cachedTotals, key, counted);
+  return counted.total;
 }
 
 /** What a page is read from; `terms` (the structured `order`) lets a page start from a known position (keyset.ts). */
@@ -152,9 +174,8 @@ export interface PageParts {
  */
 function pageStatement(parts: PageParts, columns: RawBuilder<unknown>, limit: number, offset: number, anchor: PageAnchor | undefined): RawBuilder<unknown> {
   const { from, where, order, terms } = parts;
-  if (anchor && terms) {
-    return seekPage(parts, columns, terms, anchor, limit, offset - anchor.position);
-  }
+  const seek = anchor && terms ? seekPage(parts, columns, terms, anchor, limit, offset - anchor.position) : undefined;
+  if (seek) return seek;
   if (offset === 0) return sql`select ${columns} from ${from} where ${where} order by ${order} limit ${limit}`;
   return sql`select ${columns} from ${from} where id in (
       select id from ${from} where ${where} order by ${order} limit ${limit} offset ${offset}
@@ -210,9 +231,10 @@ export async function pageWithTotal<Row extends Record<string, unknown>>(
   limit: number,
   offset: number,
   seek?: SeekMemory,
+  unchanged?: UnchangedSince,
 ): Promise<{ rows: Row[]; total: number }> {
   const { from, where } = parts;
-  const cached = freshTotal(db, cacheKey(db, from, where), from, where);
+  const cached = freshTotal(db, cacheKey(db, from, where), from, where, unchanged);
   if (cached !== undefined) return { rows: await readPage<Row>(db, parts, limit, offset, seek), total: cached };
   const bound = LIST_LIMITS.exactCountUpTo;
   const bounded = sql`(select count(*)::int from (select 1 from ${from} where ${where} limit ${bound + 1}) as bounded) as ${sql.id(BOUNDED_TOTAL)}`;
@@ -221,5 +243,5 @@ export async function pageWithTotal<Row extends Record<string, unknown>>(
   for (const row of rows) delete row[BOUNDED_TOTAL];
   if (rows.length === 0 && offset === 0) return { rows, total: 0 };
   if (typeof carried === 'number' && carried <= bound) return { rows, total: carried };
-  return { rows, total: await countMatches(db, from, where) };
+  return { rows, total: await countMatches(db, from, where, unchanged) };
 }

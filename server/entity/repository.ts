@@ -9,7 +9,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
 import { buildFilters, filtersUseClock, orderSql, orderTerms, pageParams, type QueryParams } from './query.ts';
-import { assertPageDepth, pageRows, pageWithTotal, type PageParts } from './paging.ts';
+import { assertPageDepth, pageRows, pageWithTotal, type PageParts, type UnchangedSince } from './paging.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
 
@@ -152,20 +152,23 @@ function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams,
   return { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: orderSql(terms), terms };
 }
 
-/** One list page; `seek` lets it start from a position of the same query read before (keyset.ts). */
+/**
+ * One list page. From the list route, `memory.seek` lets it start from a position of the same query read before
+ * (keyset.ts), and `memory.unchanged` keeps a large total for as long as its tables stand (paging.ts).
+ */
 export async function listRows(
   db: Db,
   entity: EntityRuntime,
   tenantId: number,
   params: QueryParams,
   extra: RawBuilder<unknown>[] = [],
-  seek?: SeekMemory,
+  memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {},
 ): Promise<Page<WireRecord>> {
   const { pageNo, pageSize } = pageParams(params);
   const offset = (pageNo - 1) * pageSize;
   assertPageDepth(offset);
   // Rows and total in one statement (paging.ts): a round trip is most of a small list request's cost.
-  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra), pageSize, offset, seek);
+  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra), pageSize, offset, memory.seek, memory.unchanged);
   return {
     records,
     total,

@@ -92,7 +92,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (hit !== undefined) return sendResultJson(reply, hit);
     const stamp = cache.begin(listDeps);
     const seek = shape ? pageAnchorsOf(ctx.db).slot(positionsKey(entity, shape), listDeps, stamp) : undefined;
-    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, seek);
+    // Only a query reading no other table (a shape) is fully described by listDeps.
+    const unchanged = shape ? () => cache.unchanged(listDeps, stamp) : undefined;
+    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, { seek, unchanged });
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
     const result = Buffer.from(JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) }));
     if (key) cache.put(key, listDeps, stamp, result);

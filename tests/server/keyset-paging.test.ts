@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { eventually } from './helpers/eventually.ts';
-import { pageAnchorsOf, seekPage, type PageAnchor } from '../../server/entity/keyset.ts';
+import { pageAnchorsOf, seekConditions, seekPage, type PageAnchor } from '../../server/entity/keyset.ts';
 import { orderSql, type OrderTerm } from '../../server/entity/query.ts';
 
 const DRIVERS = '/jeecg-boot/hydriver/hyDriver';
@@ -63,6 +63,11 @@ describe.each(BACKENDS)('keyset paging on %s', (kind) => {
         const anchor: PageAnchor = { position, keys: keysOf(at), id: String(at.id), inclusive };
         for (const skip of [0, 3, 11, 101]) {
           const seek = seekPage({ from, where, order }, sql`id`, terms, anchor, 10, skip);
+          if (!seek) {
+            // Declined only where the OFFSET walk may be cheaper: several branches and a long skip.
+            expect(seekConditions(terms, anchor).length > 1 && skip > 100, `declined at skip ${skip}`).toBe(true);
+            continue;
+          }
           const got = await sql<{ id: string }>`${seek}`.execute(t.ctx.db);
           expect(got.rows.map((row) => row.id), `position ${position}, inclusive ${inclusive}, skip ${skip}`).toEqual(
             ids.slice(position + skip, position + skip + 10),
