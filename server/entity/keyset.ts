@@ -15,10 +15,9 @@
  * while the change feed is disconnected. Anchors are shared by everyone who runs the same SQL (same tenant, filters
  * and scope), which is exactly when positions are the same.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { OrderTerm } from './query.ts';
 import { listCacheOf, type ListCache, type ReadStamp } from './list-cache.ts';
-import type { Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 
 /** A known position of one query: the sort values and id of the row at (inclusive) or just before (exclusive) it. */
@@ -69,13 +68,15 @@ function and(conditions: RawBuilder<unknown>[]): RawBuilder<unknown> {
  * OR of them all could not be.
  */
 export function seekConditions(terms: readonly OrderTerm[], anchor: PageAnchor): RawBuilder<unknown>[] {
-  const ids = sql`id ${sql.raw(anchor.inclusive ? '<=' : '<')} ${anchor.id}`;
+  // At or after (inclusive) / after the anchor, on the id that breaks ties (always descending).
+  const upTo = sql.raw(anchor.inclusive ? '<=' : '<');
+  const ids = sql`id ${upTo} ${anchor.id}`;
   // All descending like the id and never NULL (the default createTime sort): one row comparison says it all, and
   // PostgreSQL reads it as a single range of the sort index.
   if (terms.every((term) => term.descending && term.notNull) && anchor.keys.every((key) => key !== null)) {
     const columns = sql.join([...terms.map((term) => term.column), sql`id`]);
     const values = sql.join([...anchor.keys, anchor.id]);
-    return [sql`(${columns}) ${sql.raw(anchor.inclusive ? '<=' : '<')} (${values})`];
+    return [sql`(${columns}) ${upTo} (${values})`];
   }
   const equal = (i: number) => {
     const key = anchor.keys[i];

@@ -45,17 +45,17 @@ async function signedIn(env: E2eEnv, username: string) {
 }
 
 /**
- * Resolves once the page has had no request in flight for QUIET_MS and its main thread is free again (two frames)
- * with no request started meanwhile: its data and lazy chunks have arrived. A quiet network alone is not enough —
- * between the menu's answer and the screen's own requests the page spends a few hundred ms parsing and rendering
- * with nothing in flight. Playwright's `networkidle` waits 500 ms of quiet, which over ~250 screen visits was most
+ * Resolves once the page has had no request in flight for QUIET_MS and then its DOM held still (`domStill`) with no
+ * request started meanwhile: its data and lazy chunks have arrived and it has rendered them. A quiet network alone
+ * is not enough — between the menu's answer and the screen's own requests the page spends a few hundred ms
+ * rendering with nothing in flight. Playwright's `networkidle` waits 500 ms of quiet, which over ~250 screen visits was most
  * of this file's four minutes.
  */
 const QUIET_MS = 150;
 const QUIET_LIMIT_MS = 15_000;
 function quietWatch(page: Page): () => Promise<void> {
-  // By identity, not a counter: a request that began before the watch still finishes after it, and a counter would
-  // go below zero and from then on call the page quiet with a request in flight.
+  // By identity, not a counter: a finish with no start seen (a request from before the watch) cannot push a count
+  // below zero and make the page look quiet with a request in flight.
   const inFlight = new Set<Request>();
   let started = 0;
   let changedAt = Date.now();
@@ -97,7 +97,6 @@ async function walk(env: E2eEnv, username: string, forms = false): Promise<{ vis
       .waitForFunction((title) => document.title.startsWith(title), screen.title, { timeout: 15_000 })
       .catch(async () => problems.push(`${walker.at}: the title never showed (document title "${await page.title()}")`));
     await quiet();
-    await settled(page);
     for (const text of BROKEN_TEXTS) {
       if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${walker.at}: shows "${text}"`);
     }
@@ -170,11 +169,6 @@ async function domStill(page: Page, limit: number): Promise<void> {
     const now = await shape();
     if (now !== last) [last, stillSince] = [now, Date.now()];
   }
-}
-
-/** Lets a screen's lazy parts finish: two frames after the network went quiet. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 async function checkResponse(response: Response, where: () => string, problems: string[]): Promise<void> {
