@@ -59,6 +59,8 @@ import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed
 import { seedDemoCustomers } from './seed/demo-customers.ts';
 import { seedDemoVehicles } from './seed/demo-vehicles.ts';
 import { seedDemoFreight } from './seed/demo-freight.ts';
+import { seedDemoSettlement } from './seed/demo-settlement.ts';
+import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
 
 export { API_PREFIX };
@@ -118,6 +120,10 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
   // Orders and waybills with their history, over the customers, drivers and vehicles above.
   if (fresh && ctx.config.seedDrivers > 0) await seedDemoFreight(ctx.db, ctx.entities);
+  // Bills the daily run would have made over that history, with their confirmations and payments.
+  if (fresh && ctx.config.seedDrivers > 0) await seedDemoSettlement(ctx.db);
+  // The rate table and consignment notes along the same lanes.
+  if (fresh && ctx.config.seedDrivers > 0) await seedDemoLaneRecords(ctx.db, ctx.entities);
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');

@@ -265,7 +265,7 @@ export function generateFreight(sources: FreightSources, entities: FreightEntiti
 }
 
 /** Every row of an entity in the demo tenant, with property names. */
-async function readAll(db: Kysely<SystemTables>, entity: EntityRuntime): Promise<Row[]> {
+export async function readAll(db: Kysely<SystemTables>, entity: EntityRuntime): Promise<Row[]> {
   const columns = sql.join([...entity.columns].map(([property, column]) => sql`${sql.id(column)} as ${sql.id(property)}`));
   const result = await sql<Row>`select ${columns} from ${sql.id(entity.schema.table)} where tenant_id = ${DEMO_TENANT_ID}`.execute(db);
   return result.rows;
@@ -276,7 +276,7 @@ async function readAll(db: Kysely<SystemTables>, entity: EntityRuntime): Promise
  * insertRow): the rows travel as one JSON parameter typed by the table's own row type, which PGlite parses far
  * faster than thousands of bound parameters. A column no row sets keeps its default; one a row lacks is null.
  */
-async function insertBatch(db: Kysely<SystemTables>, entity: EntityRuntime, rows: readonly Row[]): Promise<void> {
+export async function insertBatch(db: Kysely<SystemTables>, entity: EntityRuntime, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row).filter((k) => row[k] !== undefined)))];
   const columns = keys.map((key) => entity.columns.get(key) ?? key);

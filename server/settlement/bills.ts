@@ -29,13 +29,18 @@ export interface BillDraft {
   /** `YYYY-MM-DD` */
   dueDate: string;
   createBy: string;
+  /** When the bill is made (timestamptz text; default now): its generated time and its number's month. */
+  at?: string;
 }
 
 const signedList = sql.join(SIGNED_STATUSES.map((s) => sql`${s}`));
 
-/** ZD + yyyyMM + 4-digit sequence within the tenant and month. */
-async function nextBillNo(db: Db, tenantId: number): Promise<string> {
-  const month = await sql<{ ym: string }>`select to_char(now(), 'YYYYMM') as ym`.execute(db);
+/** The moment `at` (timestamptz text), or the statement's now() without one. */
+const momentOf = (at: string | undefined) => (at === undefined ? sql`now()` : sql`${at}::timestamptz`);
+
+/** ZD + yyyyMM of `at` + 4-digit sequence within the tenant and month. */
+async function nextBillNo(db: Db, tenantId: number, at: string | undefined): Promise<string> {
+  const month = await sql<{ ym: string }>`select to_char(${momentOf(at)}, 'YYYYMM') as ym`.execute(db);
   const prefix = `ZD${month.rows[0].ym}`;
   const last = await sql<{ no: string | null }>`select max(bill_no) as no from hy_bill
     where tenant_id = ${tenantId} and bill_no like ${`${prefix}%`}`.execute(db);
@@ -56,13 +61,13 @@ export async function createBill(db: Kysely<SystemTables>, draft: BillDraft): Pr
     if (locked.rows.length === 0) return null;
     const billable = sql.join(locked.rows.map((r) => sql`${r.id}`));
     const billId = newId();
-    const billNo = await nextBillNo(tx, draft.tenantId);
+    const billNo = await nextBillNo(tx, draft.tenantId, draft.at);
     await sql`insert into hy_bill (id, tenant_id, create_by, bill_no, customer_id, settlement_type, period_start, period_end,
         waybill_count, total_weight, customer_fee_total, driver_fee_total, payable_amount, paid_amount, bill_status,
         generated_time, due_date, overdue_days)
       select ${billId}, ${draft.tenantId}, ${draft.createBy}, ${billNo}, ${draft.customerId}, ${draft.settlementType},
         ${draft.periodStart}::date, ${draft.periodEnd}::date, count(*), sum(settle_weight), coalesce(sum(customer_fee), 0),
-        coalesce(sum(driver_fee), 0), coalesce(sum(coalesce(total_fee, customer_fee)), 0), 0, '1', now(), ${draft.dueDate}::date, 0
+        coalesce(sum(driver_fee), 0), coalesce(sum(coalesce(total_fee, customer_fee)), 0), 0, '1', ${momentOf(draft.at)}, ${draft.dueDate}::date, 0
       from hy_shipping_note where tenant_id = ${draft.tenantId} and id in (${billable})`.execute(tx);
     for (const { id } of locked.rows) {
       await sql`insert into hy_bill_item (id, tenant_id, create_by, bill_id, customer_id, shipping_note_id, shipping_note_number,
@@ -109,13 +114,18 @@ export async function releaseVoidedBills(db: Db, tenantId?: number): Promise<voi
       ${tenantId === undefined ? sql`` : sql`and n.tenant_id = ${tenantId}`}`.execute(db);
 }
 
-/** The scheduled run: bills every tenant's due 趟结 waybills, and 月结/垫付 customers whose billDay is `runDate`'s day. */
-export async function generateDueBills(db: Kysely<SystemTables>, runDate: string): Promise<{ bills: number; waybills: number }> {
+/**
+ * The scheduled run: bills every tenant's due 趟结 waybills, and 月结/垫付 customers whose billDay is `runDate`'s day.
+ * `at` runs it as of an earlier moment (the demo seed replays the daily runs of its history): only waybills signed
+ * before then are billed, and the bills carry that time. By default it is now, when every signed waybill qualifies.
+ */
+export async function generateDueBills(db: Kysely<SystemTables>, runDate: string, at?: string): Promise<{ bills: number; waybills: number }> {
   await releaseVoidedBills(db);
+  const signedBefore = at === undefined ? sql`` : sql`and coalesce(n.goods_receipt_date_time, n.update_time, n.create_time) < ${at}::timestamptz`;
   const found = await sql<Candidate>`select n.id, n.tenant_id as "tenantId", n.customer_id as "customerId",
       coalesce(n.settlement_type, c.settlement_type) as "settlementType", c.credit_days as "creditDays"
     from hy_shipping_note n join hy_customer c on c.id = n.customer_id and c.tenant_id = n.tenant_id
-    where n.bill_id is null and n.shipping_status in (${signedList})
+    where n.bill_id is null and n.shipping_status in (${signedList}) ${signedBefore}
       and (coalesce(n.settlement_type, c.settlement_type) = '3'
         or (coalesce(n.settlement_type, c.settlement_type) in ('1', '4')
           and c.bill_day = extract(day from ${runDate}::date)
@@ -136,7 +146,7 @@ export async function generateDueBills(db: Kysely<SystemTables>, runDate: string
     const billId = await createBill(db, {
       tenantId: head.tenantId, customerId: head.customerId, settlementType: head.settlementType, noteIds: rows.map((r) => r.id),
       periodStart: monthly ? periodStart : null, periodEnd: monthly ? periodEnd : null,
-      dueDate: addDays(runDate, monthly ? Number(head.creditDays ?? 0) : 1), createBy: 'system',
+      dueDate: addDays(runDate, monthly ? Number(head.creditDays ?? 0) : 1), createBy: 'system', at,
     });
     if (billId) {
       bills += 1;
@@ -144,6 +154,19 @@ export async function generateDueBills(db: Kysely<SystemTables>, runDate: string
     }
   }
   return { bills, waybills };
+}
+
+/**
+ * Sets `overdue_days` of the open bills (待货主确认, 已确认, 部分回款) to today − due date, 0 until due (freight-domain
+ * §2.3); settled and voided bills keep their figure. Returns how many bills changed.
+ */
+export async function recalculateOverdueDays(db: Db): Promise<number> {
+  const result = await sql`update hy_bill
+    set overdue_days = greatest(0, current_date - due_date)
+    where due_date is not null and bill_status in ('1', '2', '3')
+      and coalesce(paid_amount, 0) < coalesce(payable_amount, 0)
+      and overdue_days is distinct from greatest(0, current_date - due_date)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**

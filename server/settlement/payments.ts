@@ -4,7 +4,8 @@
  * 3 部分回款 or 4 已结清 in the same transaction, with the bill row locked. Amounts go to the database as decimal
  * text and are compared there (numeric), never as JS floats.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { SystemTables } from '../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -24,6 +25,39 @@ const PAYABLE_STATES = ['1', '2', '3'];
 export function moneyText(value: unknown): string | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   return /^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : null;
+}
+
+export interface Payment {
+  tenantId: number;
+  billId: string;
+  customerId: string;
+  /** Decimal text (moneyText), added as numeric. */
+  amount: string;
+  /** timestamptz text */
+  payTime: string;
+  sequenceCode: string | null;
+  remark: string | null;
+  createBy: string;
+  orgCode: string | null;
+}
+
+/**
+ * Records a payment the caller has checked (bill found, payable, amount fits) and raises the bill's paid amount,
+ * settling it (4, overdue days 0) when nothing is left open, else 3 部分回款. Run it in the transaction that locked
+ * the bill row. Returns the payment's id.
+ */
+export async function postPayment(tx: Transaction<SystemTables>, payment: Payment): Promise<string> {
+  const id = newId();
+  const { tenantId, billId, amount } = payment;
+  await sql`insert into hy_bill_payment (id, tenant_id, create_by, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
+    values (${id}, ${tenantId}, ${payment.createBy}, ${payment.orgCode}, ${billId}, ${payment.customerId}, ${amount}::numeric,
+      ${payment.payTime}::timestamptz, ${payment.sequenceCode}, ${payment.remark})`.execute(tx);
+  await sql`update hy_bill set paid_amount = paid_amount + ${amount}::numeric,
+      bill_status = case when paid_amount + ${amount}::numeric >= payable_amount then '4' else '3' end,
+      overdue_days = case when paid_amount + ${amount}::numeric >= payable_amount then 0 else overdue_days end,
+      update_by = ${payment.createBy}, update_time = now()
+    where tenant_id = ${tenantId} and id = ${billId}`.execute(tx);
+  return id;
 }
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
@@ -47,7 +81,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
     const errors = recordErrors(ctx, entity, record);
     const amount = moneyText(body.amount);
     if (amount === null && !errors.some((e) => e.field === 'amount')) errors.push({ field: 'amount', message: '回款金额最多两位小数' });
-    if (errors.length > 0) throw new ValidationError(errors);
+    if (errors.length > 0 || amount === null) throw new ValidationError(errors);
     const billId = typeof record.billId === 'string' ? record.billId : '';
     const billScope = await scopeConditions(ctx.db, bills, caller, request.log);
     return ctx.db.transaction().execute(async (tx) => {
@@ -60,16 +94,11 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
       if (!bill) throw new BusinessError('账单不存在');
       if (!PAYABLE_STATES.includes(bill.billStatus)) throw new BusinessError('只有未结清的账单可以回款');
       if (!bill.fits) throw new BusinessError(`回款金额不能超过未结金额 ${bill.open} 元`);
-      const id = newId();
-      await sql`insert into hy_bill_payment (id, tenant_id, create_by, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
-        values (${id}, ${caller.tenantId}, ${caller.username}, ${caller.orgCode ?? null}, ${billId}, ${bill.customerId}, ${amount}::numeric,
-          ${String(record.payTime)}::timestamptz, ${(record.sequenceCode as string | undefined) ?? null}, ${(record.remark as string | undefined) ?? null})`
-        .execute(tx);
-      await sql`update hy_bill set paid_amount = paid_amount + ${amount}::numeric,
-          bill_status = case when paid_amount + ${amount}::numeric >= payable_amount then '4' else '3' end,
-          overdue_days = case when paid_amount + ${amount}::numeric >= payable_amount then 0 else overdue_days end,
-          update_by = ${caller.username}, update_time = now()
-        where tenant_id = ${caller.tenantId} and id = ${billId}`.execute(tx);
+      const id = await postPayment(tx, {
+        tenantId: caller.tenantId, billId, customerId: bill.customerId, amount, payTime: String(record.payTime),
+        sequenceCode: (record.sequenceCode as string | undefined) ?? null, remark: (record.remark as string | undefined) ?? null,
+        createBy: caller.username, orgCode: caller.orgCode ?? null,
+      });
       return ok({ id }, '回款成功!');
     });
   });

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../../db/schema.ts';
-import { generateDueBills } from '../../settlement/bills.ts';
+import { generateDueBills, recalculateOverdueDays } from '../../settlement/bills.ts';
 
 export interface JobRunContext {
   db: Kysely<SystemTables>;
@@ -74,13 +74,7 @@ const settlementDueRecalculation: JobHandler = {
     if (!(await tableExists(db, 'hy_bill'))) return '尚无账单表（hy_bill），没有需要重算的结算';
     const missing = await missingColumns(db, 'hy_bill', ['due_date', 'overdue_days', 'bill_status', 'payable_amount', 'paid_amount']);
     if (missing.length) throw new Error(`账单表缺少字段：${missing.join(', ')}`);
-    // Open bills: 待货主确认, 已确认, 部分回款 (bill_status 1, 2, 3); settled and voided ones keep their figure.
-    const result = await sql`update hy_bill
-      set overdue_days = greatest(0, current_date - due_date)
-      where due_date is not null and bill_status in ('1', '2', '3')
-        and coalesce(paid_amount, 0) < coalesce(payable_amount, 0)
-        and overdue_days is distinct from greatest(0, current_date - due_date)`.execute(db);
-    return `已重算 ${Number(result.numAffectedRows ?? 0)} 张未结清账单的逾期天数`;
+    return `已重算 ${await recalculateOverdueDays(db)} 张未结清账单的逾期天数`;
   },
 };
 
