@@ -3,7 +3,7 @@
  * the list page's; the rows sit in the editable grid, whose cells users holding `<prefix>:edit` may change. 保存
  * checks every row with the fields' own rules, then sends each changed row to the entity's edit endpoint (one
  * request per row: a refused row does not hold the others back) and marks the rows the server refused with its
- * message. Rows saved on other pages arrive live (socketKey = entity name) and flash.
+ * message. Rows saved on other pages arrive live (socketKey = entity name) and flash. 导出/导入 are the list page's.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, Flex, Pagination, Skeleton, Space } from 'antd';
@@ -17,6 +17,7 @@ import { controlState, visibleColumns } from '../../src/providers/access.ts';
 import { isHttpError } from '../../src/http/errors.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import { QueryForm } from '../list-page/QueryForm.tsx';
+import { ExcelButtons } from '../list-page/ExcelButtons.tsx';
 import { RecordForm, type FormState } from '../list-page/record-overlays.tsx';
 import type { ListPageProps } from '../list-page/types.ts';
 import EditableTable from '../editable-table/EditableTable.tsx';
@@ -173,6 +174,8 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
               保存
             </Button>
           ) : null}
+          {/* A rate card lives in spreadsheets too: the list page's 导出/导入, each under its own permission. */}
+          <ExcelButtons entity={entity} query={{ sort, filters: buildFilters(entity, query) }} selected={[]} onImported={() => setReloadTick((tick) => tick + 1)} />
           {dirty > 0 ? <span>{dirty} 行已修改</span> : null}
         </Space>
       </Flex>

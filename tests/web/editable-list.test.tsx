@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import EditableList from '../../renderers/editable-list/EditableList.tsx';
 import { entityScreenType } from '../../renderers/node-types.ts';
 import type { EntitySchema } from '../../src/contracts/index.ts';
@@ -112,6 +112,27 @@ describe('inline-editable list', () => {
     await screen.findByText('南京');
     expect(screen.queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
     expect(cellOf('南京', 5)).toHaveAttribute('aria-readonly', 'true');
+  });
+
+  it('exports what the query form filters and offers 导入, each with its permission', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const { data } = renderList(['hyfreight:hyFreightRate:list', 'hyfreight:hyFreightRate:exportXls', 'hyfreight:hyFreightRate:importExcel']);
+    await screen.findByText('南京');
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('请输入起运城市'), '上海');
+    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await user.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(data.exportXls).toHaveBeenCalledTimes(1));
+    expect(data.exportXls.mock.calls[0][1].filters).toEqual([{ field: 'startCity', op: 'contains', value: '上海' }]);
+    expect(screen.getByRole('button', { name: /导\s*入/ })).toBeInTheDocument();
+  });
+
+  it('has no 导出 or 导入 for a user without those permissions', async () => {
+    renderList(['hyfreight:hyFreightRate:list']);
+    await screen.findByText('南京');
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).not.toBeInTheDocument();
   });
 
   it('merges a row saved on another page, and saves later edits against it', async () => {
