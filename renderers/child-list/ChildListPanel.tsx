@@ -16,7 +16,7 @@ import type { OperationPanelProps } from '../shared/panel.ts';
 
 type Loaded = { state: 'loading' } | { state: 'missing'; detail: string } | { state: 'ready'; entity: EntitySchema };
 
-export default function ChildListPanel({ record, settings }: OperationPanelProps) {
+export default function ChildListPanel({ record, settings, onChanged }: OperationPanelProps) {
   const { entities } = useServices();
   const childName = typeof settings.entity === 'string' ? settings.entity : '';
   const foreignKey = typeof settings.foreignKey === 'string' ? settings.foreignKey : '';
@@ -52,5 +52,6 @@ export default function ChildListPanel({ record, settings }: OperationPanelProps
   if (loaded.state === 'loading') return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   if (loaded.state === 'missing') return <ErrorBox title="无法显示明细列表" detail={loaded.detail} />;
   if (!fixedValues) return <ErrorBox title="无法显示明细列表" detail={`该行没有 ${masterKey}。`} />;
-  return <RenderNode<ListPageProps> type={RendererTypes.listPage} props={{ entity: loaded.entity, fixedValues }} />;
+  // A write to the details (a payment, an item) changes what the master row shows (paid amount, status): its list reloads.
+  return <RenderNode<ListPageProps> type={RendererTypes.listPage} props={{ entity: loaded.entity, fixedValues, onChanged }} />;
 }

@@ -49,7 +49,7 @@ interface Selected {
   id: RecordId;
 }
 
-function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }: ListPageProps) {
+function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, onChanged }: ListPageProps) {
   const { data, dicts, access } = useServices();
   const { message, modal } = App.useApp();
   const pageSizes = pageSizesOf(entity);
@@ -129,6 +129,11 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }
   }, [data, entity, query, page, pageSize, sort, reloadTick, message, filtersOf]);
 
   const reload = useCallback(() => setReloadTick((tick) => tick + 1), []);
+  // After a write: this list reads again, and so does a master list showing totals of these rows (a panel's host).
+  const written = useCallback(() => {
+    reload();
+    onChanged?.();
+  }, [reload, onChanged]);
 
   const remove = useCallback(
     async (ids: RecordId[]) => {
@@ -139,11 +144,12 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }
         // Step back when the last rows of the last page were removed (the page left no longer exists).
         if (ids.length >= rows.length && listState.page > 1) changeList({ ...listState, page: listState.page - 1 }, 'replace');
         else reload();
+        onChanged?.();
       } catch (error: unknown) {
         message.error(errorText(error));
       }
     },
-    [data, entity.api, message, listState, changeList, reload, rows.length],
+    [data, entity.api, message, listState, changeList, reload, rows.length, onChanged],
   );
 
   function confirmBatchDelete() {
@@ -173,11 +179,11 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }
         onDetail: entity.detail ? (record) => setDetailId(record.id as RecordId) : undefined,
         operationActions:
           permittedOperations(entity, access, 'row').length > 0
-            ? (record) => <RowOperations entity={entity} record={record} onDone={reload} />
+            ? (record) => <RowOperations entity={entity} record={record} onDone={written} />
             : undefined,
       }),
     // dictVersion: re-translate cells once late dictionaries arrive.
-    [entity, sort, dicts, dictVersion, editState, deleteState, canEdit, canDelete, permittedColumns, columnVisibility.hidden, remove, access, reload],
+    [entity, sort, dicts, dictVersion, editState, deleteState, canEdit, canDelete, permittedColumns, columnVisibility.hidden, remove, access, written],
   );
 
   function onTableChange(pagination: TablePaginationConfig, sorter: TableSorter) {
@@ -192,7 +198,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }
       onClose={() => setForm({ open: false })}
       onSaved={() => {
         setForm({ open: false });
-        reload();
+        written();
       }}
     />
   );
@@ -225,9 +231,9 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues }
             entity={entity}
             query={{ sort, filters: filtersOf(query) }}
             selected={selectedIds}
-            onImported={reload}
+            onImported={written}
           />
-          <OperationButtons entity={entity} selected={selectedIds} onDone={() => { setSelection([]); reload(); }} />
+          <OperationButtons entity={entity} selected={selectedIds} onDone={() => { setSelection([]); written(); }} />
           {selectedKeys.length > 0 ? <span>已选择 {selectedKeys.length} 项</span> : null}
         </Space>
         <ColumnSettings

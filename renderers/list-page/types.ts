@@ -27,4 +27,6 @@ export interface ListPageProps {
    * record starts with: a detail list inside its master's panel (e.g. a dictionary's items by `dictId`).
    */
   fixedValues?: Record<string, Scalar>;
+  /** The list wrote something (add, edit, delete, import, an operation); a panel's host reloads what it derives from it. */
+  onChanged?(): void;
 }
