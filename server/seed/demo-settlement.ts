@@ -74,7 +74,7 @@ function serial(rnd: Random, at: number): string {
 async function pay(tx: Transaction<SystemTables>, rnd: Random, bill: OpenBill, amountCents: number, at: number): Promise<void> {
   await postPayment(tx, {
     tenantId: DEMO_TENANT_ID, billId: bill.id, customerId: bill.customerId, amount: money(amountCents), payTime: beijing(at),
-    sequenceCode: serial(rnd, at), remark: rnd.pick(PAYERS), createBy: 'ops', orgCode: 'A01A01',
+    sequenceCode: serial(rnd, at), remark: rnd.pick(PAYERS), createBy: 'ops', orgCode: 'A01A01', at: beijing(at),
   });
 }
 

@@ -29,7 +29,7 @@ export interface BillDraft {
   /** `YYYY-MM-DD` */
   dueDate: string;
   createBy: string;
-  /** When the bill is made (timestamptz text; default now): its generated time and its number's month. */
+  /** When the bill is made (timestamptz text; default now): its generated and record times and its number's month. */
   at?: string;
 }
 
@@ -62,21 +62,23 @@ export async function createBill(db: Kysely<SystemTables>, draft: BillDraft): Pr
     const billable = sql.join(locked.rows.map((r) => sql`${r.id}`));
     const billId = newId();
     const billNo = await nextBillNo(tx, draft.tenantId, draft.at);
-    await sql`insert into hy_bill (id, tenant_id, create_by, bill_no, customer_id, settlement_type, period_start, period_end,
+    const at = momentOf(draft.at);
+    await sql`insert into hy_bill (id, tenant_id, create_by, create_time, bill_no, customer_id, settlement_type, period_start, period_end,
         waybill_count, total_weight, customer_fee_total, driver_fee_total, payable_amount, paid_amount, bill_status,
         generated_time, due_date, overdue_days)
-      select ${billId}, ${draft.tenantId}, ${draft.createBy}, ${billNo}, ${draft.customerId}, ${draft.settlementType},
+      select ${billId}, ${draft.tenantId}, ${draft.createBy}, ${at}, ${billNo}, ${draft.customerId}, ${draft.settlementType},
         ${draft.periodStart}::date, ${draft.periodEnd}::date, count(*), sum(settle_weight), coalesce(sum(customer_fee), 0),
-        coalesce(sum(driver_fee), 0), coalesce(sum(coalesce(total_fee, customer_fee)), 0), 0, '1', ${momentOf(draft.at)}, ${draft.dueDate}::date, 0
+        coalesce(sum(driver_fee), 0), coalesce(sum(coalesce(total_fee, customer_fee)), 0), 0, '1', ${at}, ${draft.dueDate}::date, 0
       from hy_shipping_note where tenant_id = ${draft.tenantId} and id in (${billable})`.execute(tx);
     for (const { id } of locked.rows) {
-      await sql`insert into hy_bill_item (id, tenant_id, create_by, bill_id, customer_id, shipping_note_id, shipping_note_number,
+      await sql`insert into hy_bill_item (id, tenant_id, create_by, create_time, bill_id, customer_id, shipping_note_id, shipping_note_number,
           settle_weight, customer_fee, driver_fee, sign_time)
-        select ${newId()}, tenant_id, ${draft.createBy}, ${billId}, customer_id, id, shipping_note_number, settle_weight,
+        select ${newId()}, tenant_id, ${draft.createBy}, ${at}, ${billId}, customer_id, id, shipping_note_number, settle_weight,
           customer_fee, driver_fee, goods_receipt_date_time
         from hy_shipping_note where tenant_id = ${draft.tenantId} and id = ${id}`.execute(tx);
     }
-    await sql`update hy_shipping_note set bill_id = ${billId}, bill_flag = '1', update_time = now()
+    // Never earlier than a later step the waybill already took (a replayed run of the past; now() is never earlier).
+    await sql`update hy_shipping_note set bill_id = ${billId}, bill_flag = '1', update_time = greatest(update_time, ${at})
       where tenant_id = ${draft.tenantId} and id in (${billable})`.execute(tx);
     return billId;
   });

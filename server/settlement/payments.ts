@@ -39,6 +39,8 @@ export interface Payment {
   remark: string | null;
   createBy: string;
   orgCode: string | null;
+  /** When it is recorded (timestamptz text; default now): the payment's create time and the bill's update time. */
+  at?: string;
 }
 
 /**
@@ -49,13 +51,14 @@ export interface Payment {
 export async function postPayment(tx: Transaction<SystemTables>, payment: Payment): Promise<string> {
   const id = newId();
   const { tenantId, billId, amount } = payment;
-  await sql`insert into hy_bill_payment (id, tenant_id, create_by, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
-    values (${id}, ${tenantId}, ${payment.createBy}, ${payment.orgCode}, ${billId}, ${payment.customerId}, ${amount}::numeric,
+  const at = payment.at === undefined ? sql`now()` : sql`${payment.at}::timestamptz`;
+  await sql`insert into hy_bill_payment (id, tenant_id, create_by, create_time, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
+    values (${id}, ${tenantId}, ${payment.createBy}, ${at}, ${payment.orgCode}, ${billId}, ${payment.customerId}, ${amount}::numeric,
       ${payment.payTime}::timestamptz, ${payment.sequenceCode}, ${payment.remark})`.execute(tx);
   await sql`update hy_bill set paid_amount = paid_amount + ${amount}::numeric,
       bill_status = case when paid_amount + ${amount}::numeric >= payable_amount then '4' else '3' end,
       overdue_days = case when paid_amount + ${amount}::numeric >= payable_amount then 0 else overdue_days end,
-      update_by = ${payment.createBy}, update_time = now()
+      update_by = ${payment.createBy}, update_time = ${at}
     where tenant_id = ${tenantId} and id = ${billId}`.execute(tx);
   return id;
 }
