@@ -16,7 +16,7 @@ import { newId } from '../core/ids.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
 import { LANES, type Lane } from './demo-freight-lanes.ts';
 import { approvedPairs, insertBatch, readAll, type Pair, type Row } from './demo-freight.ts';
-import { beijing, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
+import { beijing, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 
 export const DEFAULT_LANE_RECORDS_SEED = 20261127;
@@ -26,6 +26,13 @@ const DISPATCH_PHONES = ['13947710216', '13947710358', '15804770921'];
 const HANDLING_FEES = ['装卸费', '过磅费', '苫盖费', '信息费'];
 
 const audit = (at: number): Row => ({ createBy: 'ops', createTime: beijing(at), sysOrgCode: 'A01A01', tenant_id: DEMO_TENANT_ID });
+
+/** A moment `days` before `now` in the dispatch office's busy hours (06–10 and 14–18 Beijing time, §6). */
+function officeMoment(rnd: Random, now: number, days: number): number {
+  const hour = rnd.next() < 0.5 ? rnd.int(6, 9) : rnd.int(14, 17);
+  const at = beijingMidnight(now) - days * DAY + hour * HOUR + rnd.int(0, 3_599) * 1000;
+  return Math.min(at, now);
+}
 
 /** Each origin → destination city pair of the lanes once, with the first lane that serves it. */
 function routes(): Array<{ lane: Lane; from: string; to: string }> {
@@ -56,7 +63,7 @@ function rateRows(rnd: Random, pairs: readonly Pair[], now: number): Row[] {
     const paused = i % 7 === 6;
     return {
       id: newId(),
-      ...audit(now - rnd.int(5, 80) * DAY - rnd.hours(1, 9)),
+      ...audit(officeMoment(rnd, now, rnd.int(5, 80))),
       startCity: from,
       endCity: to,
       unitPrice: money(driverPricePerTonne(rnd, lane)),
@@ -81,7 +88,7 @@ interface ConsignmentRows {
 function consignmentRows(rnd: Random, count: number, now: number): ConsignmentRows {
   const out: ConsignmentRows = { notes: [], goods: [], fees: [] };
   const all = routes();
-  const made = Array.from({ length: count }, () => now - rnd.int(0, 40) * DAY - rnd.hours(0, 10)).sort((a, b) => a - b);
+  const made = Array.from({ length: count }, () => officeMoment(rnd, now, rnd.int(0, 40))).sort((a, b) => a - b);
   for (const [n, at] of made.entries()) {
     const { lane, from, to } = all[rnd.int(0, all.length - 1)];
     const id = newId();
