@@ -52,6 +52,7 @@ export default function ChildListPanel({ record, settings, onChanged }: Operatio
   if (loaded.state === 'loading') return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   if (loaded.state === 'missing') return <ErrorBox title="无法显示明细列表" detail={loaded.detail} />;
   if (!fixedValues) return <ErrorBox title="无法显示明细列表" detail={`该行没有 ${masterKey}。`} />;
-  // A write to the details (a payment, an item) changes what the master row shows (paid amount, status): its list reloads.
+  // A write to the details (a payment, an item) changes what the master row shows (paid amount, status): the master
+  // list reads again when the drawer closes (OperationPanelDrawer).
   return <RenderNode<ListPageProps> type={RendererTypes.listPage} props={{ entity: loaded.entity, fixedValues, onChanged }} />;
 }

@@ -36,7 +36,7 @@ export interface BillDraft {
 const signedList = sql.join(SIGNED_STATUSES.map((s) => sql`${s}`));
 
 /** The moment `at` (timestamptz text), or the statement's now() without one. */
-const momentOf = (at: string | undefined) => (at === undefined ? sql`now()` : sql`${at}::timestamptz`);
+export const momentOf = (at: string | undefined) => (at === undefined ? sql`now()` : sql`${at}::timestamptz`);
 
 /** ZD + yyyyMM of `at` + 4-digit sequence within the tenant and month. */
 async function nextBillNo(db: Db, tenantId: number, at: string | undefined): Promise<string> {

@@ -6,6 +6,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
+import { momentOf } from './bills.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -51,7 +52,7 @@ export interface Payment {
 export async function postPayment(tx: Transaction<SystemTables>, payment: Payment): Promise<string> {
   const id = newId();
   const { tenantId, billId, amount } = payment;
-  const at = payment.at === undefined ? sql`now()` : sql`${payment.at}::timestamptz`;
+  const at = momentOf(payment.at);
   await sql`insert into hy_bill_payment (id, tenant_id, create_by, create_time, sys_org_code, bill_id, customer_id, amount, pay_time, sequence_code, remark)
     values (${id}, ${tenantId}, ${payment.createBy}, ${at}, ${payment.orgCode}, ${billId}, ${payment.customerId}, ${amount}::numeric,
       ${payment.payTime}::timestamptz, ${payment.sequenceCode}, ${payment.remark})`.execute(tx);
