@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Modal, Space, Spin } from 'antd';
+import dayjs from 'dayjs';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
@@ -13,6 +14,7 @@ import {
   isConditionWrapper,
   pathMessage,
   normaliseRecord,
+  nowDefaults,
   writableFields,
 } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
@@ -64,7 +66,10 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const formRef = useRef<CoreForm<FormData>>(null);
   const savingRef = useRef(false);
   // The values to start from; the typed values live in FormFields so a keystroke does not re-render the dialog.
-  const [initialData, setInitialData] = useState<FormData>(() => (mode === 'add' ? { ...initialValues } : {}));
+  // Add: `$now` date/datetime fields start at this browser's day or moment (literal defaults come with the schema).
+  const [initialData, setInitialData] = useState<FormData>(() =>
+    mode === 'add' ? { ...nowDefaults(entity.fields, dayjs().format('YYYY-MM-DD HH:mm:ss')), ...initialValues } : {},
+  );
   const [loading, setLoading] = useState(mode === 'edit' && recordId !== undefined);
   const [loadError, setLoadError] = useState<string>();
   const [saving, setSaving] = useState(false);

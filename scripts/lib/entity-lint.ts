@@ -4,6 +4,7 @@
  * access is guarded.
  */
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
+import { NOW_DEFAULT } from '../../src/contracts/field-values.ts';
 import { lintOperations } from './operations-lint.ts';
 import { lintReviewOnChange } from './review-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
@@ -193,6 +194,7 @@ function lintField(def: Json, base: string, dictionaries: Map<string, DictItems>
             ? typeof value === 'number'
             : typeof value === 'string';
     if (!ok) at(`${base}/default`, `default ${JSON.stringify(value)} does not fit a ${type} field`);
+    else if (value === NOW_DEFAULT && type !== 'date' && type !== 'datetime') at(`${base}/default`, `"${NOW_DEFAULT}" is the default of date and datetime fields only`);
   }
 }
 

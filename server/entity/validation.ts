@@ -6,6 +6,8 @@ import { ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { findDuplicate } from './repository.ts';
 import { splitPaths } from '../../src/contracts/files.ts';
+import { nowDefaults } from '../../src/contracts/field-values.ts';
+import { wireTime } from '../core/clock.ts';
 import { tableDictionaryTexts } from '../dict/table-dicts.ts';
 import { directoryErrors } from './field-types.ts';
 import { scopeConditions } from './data-scope.ts';
@@ -133,13 +135,16 @@ export async function assertUnique(
 
 /**
  * Field defaults for a new record, where the body left the field out: the platform configuration's value for
- * fields with `configDefault` (when `config` is given, see configForDefaults), else the field's `default`.
+ * fields with `configDefault` (when `config` is given, see configForDefaults), else the field's `default` (`$now`:
+ * Shanghai's day or time of the request).
  */
 export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>, config?: Record<string, unknown>): void {
+  const now = nowDefaults(entity.schema.fields, wireTime(new Date()));
   for (const [name, field] of Object.entries(entity.schema.fields)) {
     if (record[name] !== undefined || field.readOnly) continue;
     const configured = field.configDefault && config ? config[field.configDefault] : undefined;
     if (configured !== undefined && configured !== null) record[name] = configured;
+    else if (name in now) record[name] = now[name];
     else if (field.default !== undefined) record[name] = field.default;
   }
 }

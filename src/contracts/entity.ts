@@ -64,6 +64,7 @@ export interface FieldDef {
   message?: string;
   /** No two rows may share this value; enforced by a unique index and a friendly pre-check. */
   unique?: boolean;
+  /** The value a new record starts with; `"$now"` on date and datetime fields: the day or moment it is added. */
   default?: string | number | boolean;
   /** Written by the server only; ignored in add/edit bodies. */
   readOnly?: boolean;

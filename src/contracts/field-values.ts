@@ -85,3 +85,20 @@ export function htmlToText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A date or datetime field's `default` meaning "when the record is added": today, or now to the second. */
+export const NOW_DEFAULT = '$now';
+
+/**
+ * The values `$now` defaults give a new record, from a wall clock reading `YYYY-MM-DD HH:mm:ss` (the browser's own
+ * clock in a form, Shanghai's on the server): the day for date fields, the whole reading for datetime fields.
+ */
+export function nowDefaults(fields: Readonly<Record<string, { type: string; default?: unknown }>>, wallClock: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.default !== NOW_DEFAULT) continue;
+    if (field.type === 'date') values[name] = wallClock.slice(0, 10);
+    else if (field.type === 'datetime') values[name] = wallClock.slice(0, 19);
+  }
+  return values;
+}

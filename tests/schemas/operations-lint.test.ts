@@ -35,6 +35,14 @@ describe('lint of entity operations', () => {
     expect(problemsWith(() => undefined)).toEqual([]);
   });
 
+  it('takes "$now" as the default of date and datetime fields only', () => {
+    const problems = problemsWith((driver) => {
+      driver.fields.validPeriodFrom = { ...driver.fields.validPeriodFrom, default: '$now' };
+      driver.fields.remark = { ...driver.fields.remark, default: '$now' };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([['/fields/remark/default', '"$now" is the default of date and datetime fields only']]);
+  });
+
   it('reports keys, fields, dictionary values, types and grants by pointer', () => {
     const problems = problemsWith((driver) => {
       driver.operations = [

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import dayjs from 'dayjs';
+import { entityWriteSchema } from '../../src/contracts/index.ts';
 import EntityForm from '../../renderers/form/EntityForm.tsx';
 import { HttpError } from '../../src/http/errors.ts';
 import { dictionaries, driverEntity, VALID_ID_CARD } from './fixtures/driver.ts';
@@ -95,6 +97,16 @@ describe('form renderer', () => {
     await user.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(data.create).toHaveBeenCalledWith('/hydriver/hyDriver', expect.objectContaining({ creditScore: 90 })));
     expect(platformConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a new record at today where a date field defaults to $now', async () => {
+    const entity = { ...driverEntity, fields: { ...driverEntity.fields, validPeriodFrom: { ...driverEntity.fields.validPeriodFrom, default: '$now' } } };
+    const today = dayjs().format('YYYY-MM-DD');
+    renderWithServices(<EntityForm entity={entity} mode="add" open onClose={vi.fn()} onSaved={vi.fn()} />, { data: stubData(), dicts: dictionaries });
+    await screen.findByRole('dialog');
+    expect(screen.getByLabelText(/有效期起/)).toHaveValue(today);
+    // A literal "$now" is never a JSON Schema default (it would be typed into the field or fail its format).
+    expect(JSON.stringify(entityWriteSchema(entity))).not.toContain('$now');
   });
 
   it('marks the fields the server refused and shows its message', async () => {

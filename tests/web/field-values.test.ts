@@ -3,6 +3,7 @@ import {
   formatCoordinates,
   formatTagsInput,
   htmlToText,
+  nowDefaults,
   isCoordinates,
   parseCoordinates,
   parseNumberInput,
@@ -76,5 +77,18 @@ describe('schema of the newer types', () => {
 
   it('reads rich text as plain text', () => {
     expect(htmlToText('<p>你好&nbsp;<b>世界</b></p><script>x()</script>')).toBe('你好 世界');
+  });
+});
+
+describe('$now defaults', () => {
+  it('give date fields the day and datetime fields the moment of the wall clock, and nothing else', () => {
+    const fields = {
+      signDay: { type: 'date', default: '$now' },
+      paidAt: { type: 'datetime', default: '$now' },
+      remark: { type: 'string', default: '$now' },
+      due: { type: 'date', default: '2026-12-01' },
+      plain: { type: 'datetime' },
+    };
+    expect(nowDefaults(fields, '2026-11-26 21:05:09')).toEqual({ signDay: '2026-11-26', paidAt: '2026-11-26 21:05:09' });
   });
 });

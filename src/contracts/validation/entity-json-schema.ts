@@ -6,7 +6,7 @@
 import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
 import { FORMAT_CHECKS, FORMAT_MESSAGES, isDate, isDateTime } from './formats.ts';
 import { FILE_LIST_MAX_LENGTH, FILE_LIST_PATTERN } from '../files.ts';
-import { isCoordinates } from '../field-values.ts';
+import { isCoordinates, NOW_DEFAULT } from '../field-values.ts';
 import { conditionalRules, type JsonSchemaCondition } from './conditional-rules.ts';
 
 export { isConditionWrapper, type JsonSchemaCondition } from './conditional-rules.ts';
@@ -82,7 +82,9 @@ export const SINGLE_VALUE_PATTERN = '^[^,]+$';
 const PICKED_TYPES = new Set(['department', 'user']);
 
 export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
-  const base = { title: field.label, ...(field.default !== undefined ? { default: field.default } : {}) };
+  // `$now` is computed when a record is added (nowDefaults), never a literal JSON Schema default.
+  const literal = field.default !== undefined && field.default !== NOW_DEFAULT;
+  const base = { title: field.label, ...(literal ? { default: field.default } : {}) };
   switch (field.type) {
     case 'integer':
       return { ...base, type: 'integer', minimum: field.minimum, maximum: field.maximum };
