@@ -118,12 +118,14 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && customers) await seedDemoCustomers(ctx.db, customers, DEMO_TENANT_ID);
   // The demo customer admin's shippers and the demo shipper's account (server/system/customers).
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
-  // Orders and waybills with their history, over the customers, drivers and vehicles above.
-  if (fresh && ctx.config.seedDrivers > 0) await seedDemoFreight(ctx.db, ctx.entities);
-  // Bills the daily run would have made over that history, with their confirmations and payments.
-  if (fresh && ctx.config.seedDrivers > 0) await seedDemoSettlement(ctx.db);
-  // The rate table and consignment notes along the same lanes.
-  if (fresh && ctx.config.seedDrivers > 0) await seedDemoLaneRecords(ctx.db, ctx.entities);
+  if (fresh && ctx.config.seedDrivers > 0) {
+    // Orders and waybills with their history, over the customers, drivers and vehicles above.
+    await seedDemoFreight(ctx.db, ctx.entities);
+    // Bills the daily run would have made over that history, with their confirmations and payments.
+    await seedDemoSettlement(ctx.db);
+    // The rate table and consignment notes along the same lanes.
+    await seedDemoLaneRecords(ctx.db, ctx.entities);
+  }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');

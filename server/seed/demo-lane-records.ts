@@ -16,7 +16,7 @@ import { newId } from '../core/ids.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
 import { LANES, type Lane } from './demo-freight-lanes.ts';
 import { approvedPairs, insertBatch, readAll, type Pair, type Row } from './demo-freight.ts';
-import { beijing, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
+import { beijing, beijingDay, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 
 export const DEFAULT_LANE_RECORDS_SEED = 20261127;
@@ -48,11 +48,15 @@ function routes(): Array<{ lane: Lane; from: string; to: string }> {
   return [...seen.values()];
 }
 
-/** The drivers' price per tonne of a lane, in cents: the shipper's price (mid-range) net of the service rate. */
+/** A shipper's price per tonne on the lane, in yuan, drawn from its range (a per-truck price over one truckload). */
+function customerPricePerTonne(rnd: Random, lane: Lane): number {
+  return rnd.real(lane.price[0], lane.price[1]) * (lane.priceUnit === '1' ? 1 : 1 / lane.load);
+}
+
+/** The drivers' price per tonne of a lane, in cents: a shipper's price net of the service rate. */
 function driverPricePerTonne(rnd: Random, lane: Lane): number {
-  const customer = rnd.real(lane.price[0], lane.price[1]) * (lane.priceUnit === '1' ? 1 : 1 / lane.load);
   // To the half yuan, as rate cards are quoted.
-  return Math.max(50, Math.round((customer / (1 + SERVICE_RATE)) * 2) * 50);
+  return Math.max(50, Math.round((customerPricePerTonne(rnd, lane) / (1 + SERVICE_RATE)) * 2) * 50);
 }
 
 function rateRows(rnd: Random, pairs: readonly Pair[], now: number): Row[] {
@@ -99,15 +103,15 @@ function consignmentRows(rnd: Random, count: number, now: number): ConsignmentRo
       tonnes += weight;
       out.goods.push({ id: newId(), ...audit(at), waybillId: id, goodsName: lane.goods[k % lane.goods.length][0], weight, orderNum: k + 1 });
     }
-    const perTonne = rnd.real(lane.price[0], lane.price[1]) * (lane.priceUnit === '1' ? 1 : 1 / lane.load);
+    const perTonne = customerPricePerTonne(rnd, lane);
     out.fees.push({ id: newId(), ...audit(at), waybillId: id, feeName: '运费', amount: money(Math.round(perTonne * tonnes * 100)) });
     for (const feeName of rnd.shuffle([...HANDLING_FEES]).slice(0, rnd.int(0, 2))) {
       out.fees.push({ id: newId(), ...audit(at), waybillId: id, feeName, amount: money(rnd.int(50, 800) * 100) });
     }
-    const day = beijing(at).slice(2, 10).replace(/-/g, '');
+    const remarks = lane.remarks.filter(Boolean);
     out.notes.push({
-      id, ...audit(at), waybillNo: `TY${day}${String(n + 1).padStart(4, '0')}`, startCity: from, endCity: to,
-      remark: rnd.next() < 0.4 ? rnd.pick(lane.remarks.filter(Boolean).length ? lane.remarks.filter(Boolean) : ['按时装车']) : null,
+      id, ...audit(at), waybillNo: `TY${beijingDay(at).slice(2)}${String(n + 1).padStart(4, '0')}`, startCity: from, endCity: to,
+      remark: rnd.next() < 0.4 ? rnd.pick(remarks.length ? remarks : ['按时装车']) : null,
     });
   }
   return out;

@@ -11,7 +11,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { generateDueBills, recalculateOverdueDays } from '../settlement/bills.ts';
 import { postPayment } from '../settlement/payments.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
-import { beijing, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
+import { beijing, beijingDay, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 
 export const DEFAULT_SETTLEMENT_SEED = 20261126;
@@ -25,7 +25,6 @@ export interface SettlementOptions {
 interface OpenBill {
   id: string;
   customerId: string;
-  settlementType: string;
   /** Decimal text, as PostgreSQL has it. */
   payable: string;
   generated: number;
@@ -42,10 +41,6 @@ function cents(text: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-function day(ms: number): string {
-  return beijing(ms).slice(0, 10);
-}
-
 /** Replays the daily bill run from the day after the first signed waybill up to `today`. */
 async function replayBillRuns(db: Kysely<SystemTables>, todayMs: number): Promise<void> {
   // Epoch milliseconds: timestamps come back as wall-clock text in the session's zone (server/db/database.ts).
@@ -55,20 +50,20 @@ async function replayBillRuns(db: Kysely<SystemTables>, todayMs: number): Promis
   if (signed === null || signed === undefined) return;
   for (let midnight = beijingMidnight(signed) + DAY; midnight <= todayMs; midnight += DAY) {
     const at = midnight + RUN_OFFSET;
-    await generateDueBills(db, day(at), beijing(at));
+    await generateDueBills(db, beijing(at).slice(0, 10), beijing(at));
   }
 }
 
 /** A moment between `from` and `to` (ms), on a whole minute, in office hours when the span allows. */
 function between(rnd: Random, from: number, to: number): number {
   const at = from + rnd.next() * Math.max(0, to - from);
-  const hour = Math.floor(((at + 8 * HOUR) % DAY) / HOUR);
+  const hour = Number(beijing(at).slice(11, 13));
   const office = hour < 9 ? at + (9 - hour) * HOUR : hour >= 18 ? at - (hour - 16) * HOUR : at;
   return Math.floor(Math.min(Math.max(office, from), to) / 60_000) * 60_000;
 }
 
 function serial(rnd: Random, at: number): string {
-  return `${day(at).replace(/-/g, '')}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
+  return `${beijingDay(at)}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
 }
 
 async function pay(tx: Transaction<SystemTables>, rnd: Random, bill: OpenBill, amountCents: number, at: number): Promise<void> {
@@ -111,7 +106,7 @@ export async function seedDemoSettlement(db: Kysely<SystemTables>, options: Sett
   const rnd = random(seed);
   await db.transaction().execute(async (tx) => {
     const bills = await sql<Omit<OpenBill, 'due'> & { due: string }>`
-      select id, customer_id as "customerId", settlement_type as "settlementType", payable_amount::text as payable,
+      select id, customer_id as "customerId", payable_amount::text as payable,
         extract(epoch from generated_time) * 1000 as generated, to_char(due_date, 'YYYY-MM-DD') as due
       from hy_bill where tenant_id = ${DEMO_TENANT_ID} and bill_status = '1' order by generated_time, bill_no`.execute(tx);
     for (const row of bills.rows) {
