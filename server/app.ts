@@ -60,6 +60,7 @@ import { seedDemoCustomers } from './seed/demo-customers.ts';
 import { seedDemoVehicles } from './seed/demo-vehicles.ts';
 import { seedDemoFreight } from './seed/demo-freight.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
+import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
 
@@ -125,6 +126,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoSettlement(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
+    // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
+    await seedDemoAnnouncements(ctx.db);
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);

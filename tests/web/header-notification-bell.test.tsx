@@ -90,7 +90,7 @@ describe('header notification bell', () => {
     expect(screen.getByText('春节放假通知')).toBeInTheDocument();
     expect(screen.getByText('运费结算提醒')).toBeInTheDocument();
     expect(screen.getByText('紧急')).toBeInTheDocument();
-    expect(screen.getByText('低')).toBeInTheDocument();
+    expect(screen.getByText('一般')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: '系统消息(1)' }));
     expect(await screen.findByText('系统升级完成')).toBeInTheDocument();
   });

@@ -8,10 +8,11 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { Inbox, InboxMessage } from './NotificationBell.tsx';
 import type { ActiveTodo } from './todo-counts.ts';
 
+/** JeecgBoot's header tags: 紧急 / 重要 / 一般 (the priority dictionary's 高 / 中 / 低). */
 const PRIORITY: Record<string, { label: string; tone: string }> = {
   H: { label: '紧急', tone: 'high' },
-  M: { label: '一般', tone: 'medium' },
-  L: { label: '低', tone: 'low' },
+  M: { label: '重要', tone: 'medium' },
+  L: { label: '一般', tone: 'low' },
 };
 
 type TabKey = 'todo' | 'notice' | 'system';
