@@ -210,7 +210,7 @@ describe.each(BACKENDS)('login and operation logs on %s', (kind) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('computes the dashboard figures from the tenant’s successful logins', async () => {
+  it('computes the dashboard figures from the tenant’s successful logins for staff, from their own for a shipper', async () => {
     const insert = (tenantId: number, daysAgo: number, ip: string, success: number, event = 'login') =>
       sql`insert into sys_log (id, log_type, log_content, tenant_id, ip, success, audit_event, create_time)
         values (${`t${Math.random().toString(36).slice(2, 12)}`}, 1, 'test', ${tenantId}, ${ip}, ${success}, ${event},
@@ -223,9 +223,14 @@ describe.each(BACKENDS)('login and operation logs on %s', (kind) => {
     await insert(1, 9, '10.9.0.1', 1); // outside the seven days, inside the total
     await insert(2, 0, '10.2.0.1', 1); // another tenant's
     // This file's successful logins today: admin from 10.9.9.9; ops, shipper, shipperadmin from 127.0.0.1.
-    const info = await t.call<LoginInfo>({ method: 'GET', url: `${API}/sys/loginfo`, token: shipper });
+    const info = await t.call<LoginInfo>({ method: 'GET', url: `${API}/sys/loginfo`, token: ops });
     expect(info.body.message).toBe('登录成功');
     expect(info.body.result).toEqual({ totalVisitCount: 4 + 3 + 1, todayVisitCount: 4, todayIp: 2 });
+    // How busy the platform is stays the platform's: a shipper's home page counts the shipper's own logins.
+    const own = await t.call<LoginInfo>({ method: 'GET', url: `${API}/sys/loginfo`, token: shipper });
+    expect(own.body.result).toEqual({ totalVisitCount: 1, todayVisitCount: 1, todayIp: 1 });
+    const ownDays = await t.call<VisitDay[]>({ method: 'GET', url: `${API}/sys/visitInfo`, token: shipper });
+    expect(ownDays.body.result.map((day) => day.visit)).toEqual([0, 0, 0, 0, 0, 0, 1]);
 
     const visits = await t.call<VisitDay[]>({ method: 'GET', url: `${API}/sys/visitInfo`, token: admin });
     expect(visits.body.success).toBe(true);

@@ -21,6 +21,10 @@ const CAN_LIST_DRIVERS = {
   ...PERMISSIONS,
   auth: [...PERMISSIONS.auth, { action: 'hydriver:hyDriver:list', type: '1', describe: '列表' }],
 };
+const CAN_REVIEW_DRIVERS = {
+  ...CAN_LIST_DRIVERS,
+  auth: [...CAN_LIST_DRIVERS.auth, { action: 'hydriver:hyDriver:approve', type: '1', describe: '审核通过' }],
+};
 
 function signedIn(server: ReturnType<typeof createFakeServer>) {
   server.storage.set(StorageKeys.token, LOGIN_RESULT.token);
@@ -57,7 +61,7 @@ describe('dashboard', () => {
   it('shows the login figures, the seven-day visits and the drivers awaiting review', async () => {
     const server = signedIn(
       createFakeServer({
-        'get /sys/permission/getUserPermissionByToken': () => ok(CAN_LIST_DRIVERS),
+        'get /sys/permission/getUserPermissionByToken': () => ok(CAN_REVIEW_DRIVERS),
         'get /sys/loginfo': () => ok({ totalVisitCount: 1234, todayVisitCount: 56, todayIp: 7 }, '登录成功'),
         'get /sys/visitInfo': () => ok(DAYS),
         'get /hydriver/hyDriver/list': (config) =>
@@ -82,9 +86,11 @@ describe('dashboard', () => {
     expect(screen.queryByText('货运指标')).not.toBeInTheDocument();
   }, 30_000);
 
-  it('asks for no review counts the user may not see, and shows dashes when the figures fail', async () => {
+  it('asks for no review counts the user may not act on, and shows dashes when the figures fail', async () => {
+    // A shipper lists drivers but reviews none: their pending drivers are not the shipper's to-do.
     const server = signedIn(
       createFakeServer({
+        'get /sys/permission/getUserPermissionByToken': () => ok(CAN_LIST_DRIVERS),
         'get /sys/loginfo': () => fail('统计失败'),
         'get /sys/visitInfo': () => fail('统计失败'),
       }),

@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { LoginInfo, VisitDay } from '../../../src/contracts/dashboard.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Caller } from '../../context.ts';
 import { requireCaller } from '../../auth/guard.ts';
+import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import type { QueryParams } from '../../entity/query.ts';
@@ -18,6 +19,14 @@ const INTEGER_FILTERS = ['logType', 'operateType'];
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Whose logins the home page's figures count: the tenant's for platform staff; a shipper's or customer admin's own
+ * only, since how busy the platform is is not a customer's business.
+ */
+function whoseLogins(caller: Caller) {
+  return caller.userType === STAFF_USER_TYPE ? sql`true` : sql`username = ${caller.username}`;
 }
 
 export function registerLogsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
@@ -64,7 +73,7 @@ export function registerLogsRoutes(app: FastifyInstance, ctx: AppContext, prefix
         (count(*) filter (where create_time >= current_date))::int as "todayVisitCount",
         (count(distinct ip) filter (where create_time >= current_date))::int as "todayIp"
       from sys_log where tenant_id = ${caller.tenantId} and log_type = ${LOG_TYPE.login} and success = 1
-        and audit_event = 'login'`.execute(ctx.db);
+        and audit_event = 'login' and ${whoseLogins(caller)}`.execute(ctx.db);
     return ok(result.rows[0] ?? { totalVisitCount: 0, todayVisitCount: 0, todayIp: 0 }, '登录成功');
   });
 
@@ -80,7 +89,7 @@ export function registerLogsRoutes(app: FastifyInstance, ctx: AppContext, prefix
         select date_trunc('day', create_time)::timestamp as day, count(*) as visit, count(distinct ip) as ip
         from sys_log
         where tenant_id = ${caller.tenantId} and log_type = ${LOG_TYPE.login} and success = 1 and audit_event = 'login'
-          and create_time >= current_date - 6
+          and ${whoseLogins(caller)} and create_time >= current_date - 6
         group by 1
       ) v on v.day = d.day
       order by d.day`.execute(ctx.db);

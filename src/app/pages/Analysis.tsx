@@ -8,6 +8,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
 import type { EntitySchema } from '../../contracts/index.ts';
+import { entityOperations, operationPermission } from '../../contracts/operations.ts';
 import type { LoginInfo, VisitDay } from '../../contracts/dashboard.ts';
 import { useServices } from '../../engine/services.tsx';
 import type { Services } from '../../engine/services.tsx';
@@ -60,10 +61,21 @@ interface ReviewQueue {
   count: number;
 }
 
-/** Entities with a `review_status` field that the user may list: how many of their rows await review. */
+/** Whether the user may act on a row waiting for review: an operation of the entity that starts from that state. */
+function mayReview(entity: EntitySchema, services: Services): boolean {
+  return entityOperations(entity).some(
+    (operation) => operation.when?.reviewStatus?.includes(AWAITING_REVIEW) && services.access.can(operationPermission(entity, operation)),
+  );
+}
+
+/**
+ * Entities with a `review_status` field whose pending rows the user may list and review: how many await them. A
+ * shipper lists drivers but reviews none, so their queue is not the shipper's to-do.
+ */
 async function loadReviewQueues(entities: EntitySchema[], services: Services): Promise<ReviewQueue[]> {
   const reviewable = entities.filter(
-    (e) => e.fields.reviewStatus?.dict === 'review_status' && e.menu?.path && services.access.can(`${e.permissionPrefix}:list`),
+    (e) => e.fields.reviewStatus?.dict === 'review_status' && e.menu?.path && services.access.can(`${e.permissionPrefix}:list`)
+      && mayReview(e, services),
   );
   return Promise.all(
     reviewable.map(async (entity) => {
