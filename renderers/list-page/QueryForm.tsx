@@ -89,18 +89,30 @@ function DictQuerySelect(props: { dictCode: string; placeholder: string; value?:
   );
 }
 
+/**
+ * A query field's label, cut with an ellipsis past eight characters (the whole text on hover and for screen
+ * readers): a long label such as 统一社会信用代码/身份证号 would otherwise squeeze its input to a sliver.
+ */
+function QueryLabel({ text }: { text: string }) {
+  return (
+    <span title={text} style={{ display: 'inline-block', maxWidth: '8em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+      {text}
+    </span>
+  );
+}
+
 function QueryInput({ query }: { query: QueryField }) {
   const { field, mode, def } = query;
   if (mode === 'range' && isDateField(query)) {
     return (
-      <Form.Item name={field} label={def.label}>
+      <Form.Item name={field} label={<QueryLabel text={def.label} />}>
         <DatePicker.RangePicker style={{ width: '100%' }} placeholder={['开始日期', '结束日期']} />
       </Form.Item>
     );
   }
   if (mode === 'range') {
     return (
-      <Form.Item label={def.label}>
+      <Form.Item label={<QueryLabel text={def.label} />}>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name={beginName(field)} noStyle>
             <InputNumber style={{ width: '50%' }} placeholder="最小值" aria-label={`${def.label}最小值`} />
@@ -114,20 +126,20 @@ function QueryInput({ query }: { query: QueryField }) {
   }
   if (def.dict) {
     return (
-      <Form.Item name={field} label={def.label}>
+      <Form.Item name={field} label={<QueryLabel text={def.label} />}>
         <DictQuerySelect dictCode={def.dict} placeholder={`请选择${def.label}`} />
       </Form.Item>
     );
   }
   if (def.type === 'boolean') {
     return (
-      <Form.Item name={field} label={def.label}>
+      <Form.Item name={field} label={<QueryLabel text={def.label} />}>
         <Select allowClear placeholder={`请选择${def.label}`} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
       </Form.Item>
     );
   }
   return (
-    <Form.Item name={field} label={def.label}>
+    <Form.Item name={field} label={<QueryLabel text={def.label} />}>
       <Input allowClear placeholder={`请输入${def.label}`} />
     </Form.Item>
   );
