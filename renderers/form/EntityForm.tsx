@@ -18,6 +18,7 @@ import {
   writableFields,
 } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
+import { freeFieldsOf, rowAllows } from '../../src/contracts/row-guards.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { EntityFormProps } from './types.ts';
@@ -84,7 +85,10 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     const { title: _title, ...rest } = formSchemaFor(entity, mode);
     return rest as RJSFSchema;
   }, [entity, mode]);
-  const uiSchema = useMemo(() => buildUiSchema(entity, mode), [entity, mode]);
+  // A record its state locks (schema `editWhen`) may change only the guard's free fields, e.g. a signed waybill's 备注.
+  const [lockedState, setLockedState] = useState(false);
+  const freeFields = freeFieldsOf(entity);
+  const uiSchema = useMemo(() => buildUiSchema(entity, mode, lockedState ? freeFields : undefined), [entity, mode, lockedState, freeFields]);
   const transformErrors = useMemo(() => transformErrorsFor(entity), [entity]);
   const formContext = useMemo<GridFormContext & TreeParentContext>(
     () => ({
@@ -137,6 +141,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       .then((record) => {
         if (!live) return;
         typedRef.current = recordToFormData(entity, record);
+        setLockedState(!rowAllows(entity, 'edit', record));
         setInitialData(typedRef.current);
       })
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)))
@@ -165,7 +170,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       }
       const result =
         mode === 'edit' && recordId !== undefined
-          ? await data.update(entity.api, recordId, withClearedFields(entity, values))
+          ? await data.update(entity.api, recordId, onlyFields(withClearedFields(entity, values), lockedState ? freeFields : undefined))
           : await data.create(entity.api, values);
       onSaved(result.message);
     } catch (error: unknown) {
@@ -220,8 +225,11 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const ready = !busy && !loadError;
   const withChildren = (
     <>
+      {ready && lockedState ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={entity.editWhen?.message ?? `当前状态下只能修改${freeFields.map((name) => entity.fields[name]?.label ?? name).join('、')}`} />
+      ) : null}
       {body}
-      {ready && entity.children?.length ? (
+      {ready && !lockedState && entity.children?.length ? (
         <ChildTables entity={entity} recordId={mode === 'edit' ? recordId : undefined} onHandles={(handles) => (childTablesRef.current = handles)} />
       ) : null}
       {ready && entity.form.preview ? <FormPreviewSection entity={entity} preview={entity.form.preview} values={() => typedRef.current} /> : null}
@@ -269,6 +277,11 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
 
 const MODAL_WIDTH_BY_COLUMNS = [600, 600, 900, 1100, 1300];
 const WIDE_TYPES = new Set<FieldType>(['text', 'richtext', 'rows']);
+
+/** The body restricted to `names` (a locked record sends its free fields only); all of it without `names`. */
+function onlyFields(values: Record<string, unknown>, names: readonly string[] | undefined): Record<string, unknown> {
+  return names ? Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name))) : values;
+}
 
 /** On edit the server changes only properties present in the body, so a field the user emptied is sent as null. */
 function withClearedFields(entity: EntitySchema, values: Record<string, unknown>): Record<string, unknown> {

@@ -39,7 +39,11 @@ export function formFieldNames(entity: EntitySchema): string[] {
 /** The rjsf custom fields (whole-value inputs rather than widgets). */
 export const FieldNames = { rows: 'RowsField' } as const;
 
-export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'): UiSchema {
+/**
+ * `onlyEditable`: a record its state locks (schema `editWhen`) opens with every field read-only but these (the
+ * guard's free fields).
+ */
+export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add', onlyEditable?: readonly string[]): UiSchema {
   const biz = (field: FieldDef) => field.biz ?? entity.table;
   const shown = formFieldNames(entity);
   const hidden = writableFields(entity).filter((name) => !shown.includes(name));
@@ -61,6 +65,7 @@ export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'
         : fieldUi(field);
     // An immutable field is set once, when adding.
     if (field.immutable && mode === 'edit') ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
+    if (onlyEditable && !onlyEditable.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
   }
   for (const name of hidden) ui[name] = { 'ui:widget': WidgetNames.hidden };
   return ui;

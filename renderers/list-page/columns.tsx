@@ -8,6 +8,7 @@ import type { TableColumnsType } from 'antd';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import type { DictLookup } from '../../src/engine/cells.ts';
 import { listColumns } from '../../src/engine/fields.ts';
+import { rowAllows, rowOffersEdit } from '../../src/contracts/row-guards.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
 import './type-cells.tsx';
@@ -66,23 +67,23 @@ export function buildColumns(options: ColumnOptions): TableColumnsType<WireRecor
             </Button>
           ) : null}
           {options.extraRowActions?.(record)}
-          {options.canEdit ? (
+          {options.canEdit && rowOffersEdit(entity, record) ? (
             <Button type="link" size="small" disabled={options.editDisabled} onClick={() => options.onEdit(record)}>
               编辑
             </Button>
           ) : null}
           {options.operationActions?.(record)}
-          {options.canDelete && options.deleteDisabled ? (
+          {!options.canDelete || !rowAllows(entity, 'delete', record) ? null : options.deleteDisabled ? (
             <Button type="link" size="small" danger disabled>
               删除
             </Button>
-          ) : options.canDelete ? (
+          ) : (
             <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => options.onDelete(record)}>
               <Button type="link" size="small" danger>
                 删除
               </Button>
             </Popconfirm>
-          ) : null}
+          )}
         </Space>
       ),
     });

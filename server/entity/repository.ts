@@ -206,6 +206,14 @@ export async function findRow(
  * Rows of the tenant by id, each with whether it passes each test (a data scope's conditions): one statement, so the
  * answers and the row come from the same snapshot. Rows that pass none are returned too (the caller drops them).
  */
+/** Rows by id, locked until the transaction ends (a guard read before a write must not go stale). */
+export async function findRowsForUpdate(db: Db, entity: EntityRuntime, tenantId: number, ids: string[]): Promise<WireRecord[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)}
+    where tenant_id = ${tenantId} and id in (${sql.join(ids)}) for update`.execute(db);
+  return result.rows;
+}
+
 export async function findRowsTested(
   db: Db,
   entity: EntityRuntime,

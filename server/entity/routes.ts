@@ -14,7 +14,7 @@ import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, findRow, insertRow, listQueryShape, listRows, positionsKey, presentRows, updateRow } from './repository.ts';
+import { deleteRows, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows, updateRow } from './repository.ts';
 import { listCacheOf, listDependencies } from './list-cache.ts';
 import { pageAnchorsOf } from './keyset.ts';
 import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
@@ -28,6 +28,7 @@ import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { applyComputed, applyCopies } from './transitions.ts';
 import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
 
@@ -75,6 +76,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const scope = await scopeOf(request, caller);
     return ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
+      if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, await findRowsForUpdate(tx, entity, caller.tenantId, allowed));
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed) : 0;
     });
   };
@@ -177,8 +179,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     await ctx.db
       .transaction()
       .execute(async (tx) => {
-        const existing = await findRow(tx, entity, caller.tenantId, id, scope);
+        // Locked when a state guard applies: a transition committing meanwhile must not slip past it.
+        const existing = await findRow(tx, entity, caller.tenantId, id, scope, entity.schema.editWhen !== undefined);
         if (!existing) throw new BusinessError(NOT_FOUND);
+        assertEditAllowed(ctx, entity, existing, body, lineItems.length > 0);
         // Only properties present in the body change; an explicit empty value clears the field.
         const merged: Record<string, unknown> = {};
         for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];

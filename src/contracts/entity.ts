@@ -310,6 +310,25 @@ export interface EntitySchema {
   uniqueTogether?: UniqueTogetherDef[];
   /** An approved record goes back to review when an edit changes one of its certificates (freight-domain §2.2). */
   reviewOnChange?: ReviewOnChangeDef;
+  /**
+   * The states in which a row may still be edited (e.g. a waybill until it is signed: its amounts are final from
+   * then on). Other rows are refused by the server and open read-only but for `freeFields`. See row-guards.ts.
+   */
+  editWhen?: EditGuardDef;
+  /** The states in which a row may be deleted (e.g. an order while it is a draft); others are refused. */
+  deleteWhen?: RowGuardDef;
+}
+
+export interface RowGuardDef {
+  /** Field → values the row must hold, as an operation's `when`. */
+  when: Record<string, string[]>;
+  /** The refusal; default 只有<状态>的记录可以编辑|删除. */
+  message?: string;
+}
+
+export interface EditGuardDef extends RowGuardDef {
+  /** Fields that stay editable in every state (a remark): an edit changing only these is accepted. */
+  freeFields?: string[];
 }
 
 export interface ReviewOnChangeDef {

@@ -10,3 +10,4 @@ export * from './files.ts';
 export * from './operations.ts';
 export * from './field-values.ts';
 export * from './directory.ts';
+export * from './row-guards.ts';

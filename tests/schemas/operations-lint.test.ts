@@ -99,6 +99,19 @@ describe('lint of entity operations', () => {
     expect(notDict.map((p) => p.message)).toEqual(['"driverName" must be a dictionary field']);
   });
 
+  it('checks editWhen and deleteWhen: declared fields, dictionary items, and free fields other than the state', () => {
+    const problems = problemsWith((driver) => {
+      driver.editWhen = { when: { reviewStatus: ['0', '9'] }, freeFields: ['remark', 'reviewStatus', 'ghost'] };
+      driver.deleteWhen = { when: { phantom: ['1'] } };
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/editWhen/when/reviewStatus/1', '"9" is not an item of dictionary "review_status"'],
+      ['/editWhen/freeFields/1', '"reviewStatus" is the guard\'s own state field'],
+      ['/editWhen/freeFields/2', '"ghost" is not a declared field'],
+      ['/deleteWhen/when/phantom', '"phantom" is not a declared field'],
+    ]);
+  });
+
   it('checks countOf: a readOnly integer counting a string field of an existing entity that refers here', () => {
     const problems = problemsWith((driver) => {
       driver.fields.creditScore = { ...driver.fields.creditScore, countOf: { entity: 'hyVehicle', field: 'carrierId' } };

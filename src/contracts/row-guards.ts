@@ -1,0 +1,67 @@
+/**
+ * An entity's `editWhen` / `deleteWhen`: the states in which its rows may still be edited or deleted (freight-domain
+ * §2: a waybill's amounts are final once it is signed; an order is deleted only as a draft). The server refuses
+ * the write; the browser hides 删除 and opens the edit form read-only but for the guard's free fields. Both sides
+ * decide with these functions.
+ */
+import type { EntitySchema, FieldDef, OperationDef, RowGuardDef } from './entity.ts';
+import { failedGuardField, guardMessage } from './operations.ts';
+
+export type GuardedAction = 'edit' | 'delete';
+
+const ACTION_LABEL: Record<GuardedAction, string> = { edit: '编辑', delete: '删除' };
+
+type GuardedEntity = Pick<EntitySchema, 'fields' | 'editWhen' | 'deleteWhen'>;
+
+function guardOf(entity: GuardedEntity, action: GuardedAction): RowGuardDef | undefined {
+  return action === 'edit' ? entity.editWhen : entity.deleteWhen;
+}
+
+/** The first guard field the row fails for `action`, or undefined when the row may take it. */
+export function rowGuardFailure(entity: GuardedEntity, action: GuardedAction, row: Record<string, unknown>): string | undefined {
+  const guard = guardOf(entity, action);
+  return guard ? failedGuardField(guard, row) : undefined;
+}
+
+export function rowAllows(entity: GuardedEntity, action: GuardedAction, row: Record<string, unknown>): boolean {
+  return rowGuardFailure(entity, action, row) === undefined;
+}
+
+/** Fields still editable on a row its state locks (the guard's free fields); empty when none. */
+export function freeFieldsOf(entity: GuardedEntity): readonly string[] {
+  return entity.editWhen?.freeFields ?? NO_FIELDS;
+}
+
+// One empty list, so a caller memoising on the result does not see a new one each time.
+const NO_FIELDS: readonly string[] = [];
+
+/** Whether the row offers an edit at all: it is open, or its state leaves some fields free. */
+export function rowOffersEdit(entity: GuardedEntity, row: Record<string, unknown>): boolean {
+  return rowAllows(entity, 'edit', row) || freeFieldsOf(entity).length > 0;
+}
+
+/** The refusal for a row failing on `field`, e.g. 只有待接单或已取消的记录可以删除, or the schema's own sentence. */
+export function rowGuardMessage(
+  entity: GuardedEntity,
+  action: GuardedAction,
+  field: string,
+  text: (dict: string, value: string) => string | undefined,
+): string {
+  const guard = guardOf(entity, action);
+  const asOperation: OperationDef = { key: action, label: ACTION_LABEL[action], placement: [], when: guard?.when, whenMessage: guard?.message };
+  return guardMessage(entity, asOperation, field, text);
+}
+
+const blank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** Whether two values of a field mean the same: blanks alike, numbers by value (52340 = "52340.00"), else as text. */
+export function sameFieldValue(field: FieldDef | undefined, a: unknown, b: unknown): boolean {
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  if (field && (field.type === 'integer' || field.type === 'number' || field.type === 'money')) {
+    const x = Number(a);
+    const y = Number(b);
+    if (Number.isFinite(x) && Number.isFinite(y)) return x === y;
+  }
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return String(a).trim() === String(b).trim();
+}

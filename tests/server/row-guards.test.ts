@@ -1,0 +1,92 @@
+/**
+ * `editWhen` / `deleteWhen` on the shipped schemas, on both databases: a signed waybill's amounts are final (only
+ * its 备注 may change), a waybill is deleted only while 待接单 or 已取消, an order only as a draft. Refusals say why
+ * and change nothing, a batch included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
+import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+
+const NOTES = '/jeecg-boot/hyshipping/hyShippingNote';
+const ORDERS = '/jeecg-boot/hyorder/hyOrder';
+
+describe.each(BACKENDS)('row state guards on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await t.login('admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function idOf(table: 'hy_shipping_note' | 'hy_order', where: ReturnType<typeof sql>): Promise<string> {
+    const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)} where ${where} order by id limit 1`.execute(t.ctx.db);
+    if (!rows[0]) throw new Error(`no ${table} row for the test`);
+    return rows[0].id;
+  }
+  const read = async (api: string, id: string) => (await t.call<WireRecord>({ method: 'GET', url: `${api}/queryById?id=${id}`, token: admin })).body.result;
+  const edit = (api: string, payload: object) => t.call({ method: 'PUT', url: `${api}/edit`, token: admin, payload });
+  const remove = (api: string, query: string) => t.call({ method: 'DELETE', url: `${api}/${query}`, token: admin });
+
+  it('keeps a signed, billed waybill’s amounts: only its 备注 changes, even when the form sends the whole record back', async () => {
+    const id = await idOf('hy_shipping_note', sql`shipping_status = '7' and bill_id is not null`);
+    const before = await read(NOTES, id);
+
+    const refused = await edit(NOTES, { id, customerFee: '1.00' });
+    expect(refused.body).toMatchObject({ success: false, message: '运单签收后金额已确定，已签收、已结算、已完成或已取消的运单只能修改备注' });
+    expect((await read(NOTES, id)).customerFee).toBe(before.customerFee);
+
+    // The whole record as the edit form loaded it, numbers retyped, with a new remark: accepted, remark only.
+    const whole = { ...before, customerFee: Number(before.customerFee), remark: '回单原件已寄回' };
+    const accepted = await edit(NOTES, whole);
+    expect(accepted.body).toMatchObject({ success: true });
+    const after = await read(NOTES, id);
+    expect(after.remark).toBe('回单原件已寄回');
+    expect(after.customerFee).toBe(before.customerFee);
+  });
+
+  it('edits a waybill freely before it is signed', async () => {
+    const id = await idOf('hy_shipping_note', sql`shipping_status = '1'`);
+    const accepted = await edit(NOTES, { id, customerFee: '6800.00', remark: '改派前确认' });
+    expect(accepted.body.success).toBe(true);
+  });
+
+  it('deletes a waybill only while 待接单 or 已取消; a batch with one kept row deletes nothing', async () => {
+    const signed = await idOf('hy_shipping_note', sql`shipping_status = '4'`);
+    const waiting = await idOf('hy_shipping_note', sql`shipping_status = '0'`);
+    const refused = await remove(NOTES, `delete?id=${signed}`);
+    expect(refused.body).toMatchObject({ success: false, message: '只有待接单或已取消的运单可以删除，其他运单请走取消流程' });
+
+    const batch = await remove(NOTES, `deleteBatch?ids=${waiting},${signed}`);
+    expect(batch.body.success).toBe(false);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from hy_shipping_note where id in (${waiting}, ${signed})`.execute(t.ctx.db);
+    expect(rows[0].n).toBe(2);
+
+    const deleted = await remove(NOTES, `delete?id=${waiting}`);
+    expect(deleted.body.success).toBe(true);
+  });
+
+  it('deletes an order only as a draft, and keeps a completed order’s terms', async () => {
+    const published = await idOf('hy_order', sql`order_status = '1'`);
+    const refused = await remove(ORDERS, `delete?id=${published}`);
+    expect(refused.body).toMatchObject({ success: false, message: '只有草稿状态的货源可以删除，已发布的货源请关闭' });
+
+    const completed = await idOf('hy_order', sql`order_status = '5'`);
+    const before = await read(ORDERS, completed);
+    const changed = await edit(ORDERS, { id: completed, customerFee: '1.00' });
+    expect(changed.body).toMatchObject({ success: false, message: '已派满、运输中、已完成或已关闭的货源只能修改备注' });
+    expect((await read(ORDERS, completed)).customerFee).toBe(before.customerFee);
+
+    const add = await t.call<{ id: string }>({
+      method: 'POST', url: `${ORDERS}/add`, token: admin,
+      payload: { ...before, id: undefined, orderNo: 'DD-GUARD-DRAFT-1', orderStatus: '0', remark: '草稿' },
+    });
+    expect(add.body.success, add.body.message).toBe(true);
+    const draft = await remove(ORDERS, `delete?id=${add.body.result.id}`);
+    expect(draft.body.success).toBe(true);
+  });
+});
