@@ -29,6 +29,7 @@ import { treeRules } from './tree.ts';
 import { applyComputed, applyCopies } from './transitions.ts';
 import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
+import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
 
@@ -72,11 +73,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
   /** What the caller may read: the scope above plus rows naming their customer in a `customerReaders` field. */
   const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
+  // Other entities' fields naming this one's rows (worked out on first use: table dictionaries are loaded by then).
+  let referrers: Referrer[] | undefined;
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
     const scope = await scopeOf(request, caller);
     return ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
       if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, await findRowsForUpdate(tx, entity, caller.tenantId, allowed));
+      referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
+      await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed) : 0;
     });
   };

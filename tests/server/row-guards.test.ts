@@ -1,11 +1,13 @@
 /**
  * `editWhen` / `deleteWhen` on the shipped schemas, on both databases: a signed waybill's amounts are final (only
- * its 备注 may change), a waybill is deleted only while 待接单 or 已取消, an order only as a draft. Refusals say why
- * and change nothing, a batch included.
+ * its 备注 may change), a waybill is deleted only while 待接单 or 已取消, an order only as a draft; and no record
+ * other records name (a shipper with waybills, a carrier with vehicles) is deleted. Refusals say why and change
+ * nothing, a batch included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
+import { assertUnreferenced, presentReferrers, referrersOf } from '../../server/entity/references.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const NOTES = '/jeecg-boot/hyshipping/hyShippingNote';
@@ -88,5 +90,33 @@ describe.each(BACKENDS)('row state guards on %s', (kind) => {
     expect(add.body.success, add.body.message).toBe(true);
     const draft = await remove(ORDERS, `delete?id=${add.body.result.id}`);
     expect(draft.body.success).toBe(true);
+  });
+
+  it('refuses to delete a shipper with waybills, a driver on a waybill or a carrier with vehicles, and deletes an unused one', async () => {
+    const customer = (await sql<{ id: string }>`select customer_id as id from hy_shipping_note order by customer_id limit 1`.execute(t.ctx.db)).rows[0].id;
+    const shipper = await remove('/jeecg-boot/customer/hyCustomer', `delete?id=${customer}`);
+    expect(shipper.body).toMatchObject({ success: false, message: expect.stringMatching(/^所选货主已有.+，不能删除$/) });
+    const left = await sql<{ n: number }>`select count(*)::int as n from hy_customer where id = ${customer}`.execute(t.ctx.db);
+    expect(left.rows[0].n).toBe(1);
+
+    const driver = (await sql<{ id: string }>`select driver_id as id from hy_shipping_note order by driver_id limit 1`.execute(t.ctx.db)).rows[0].id;
+    const onWaybill = await remove('/jeecg-boot/hydriver/hyDriver', `deleteBatch?ids=${driver}`);
+    expect(onWaybill.body).toMatchObject({ success: false, message: expect.stringMatching(/^所选司机已有.+，不能删除$/) });
+
+    const carrier = (await sql<{ id: string }>`select carrier_id as id from hy_vehicle where carrier_id is not null order by carrier_id limit 1`.execute(t.ctx.db)).rows[0].id;
+    const withVehicles = await remove('/jeecg-boot/hycarrier/hyCarrier', `delete?id=${carrier}`);
+    expect(withVehicles.body).toMatchObject({ success: false, message: '所选承运商已有车辆，不能删除' });
+
+    const unused = (await sql<{ id: string }>`select id from hy_carrier c where not exists (select 1 from hy_vehicle v where v.carrier_id = c.id)
+      order by id limit 1`.execute(t.ctx.db)).rows[0];
+    if (unused) expect((await remove('/jeecg-boot/hycarrier/hyCarrier', `delete?id=${unused.id}`)).body.success).toBe(true);
+  });
+
+  it('finds every referring table by a column that exists, on this database', async () => {
+    for (const target of t.ctx.entities) {
+      const referrers = await presentReferrers(t.ctx.db, referrersOf(target, t.ctx.entities, t.ctx.tableDicts));
+      // One statement per referrer; a wrong table or column would throw here.
+      await assertUnreferenced(t.ctx.db, target, referrers, 1, ['no-such-id']);
+    }
   });
 });

@@ -216,6 +216,12 @@ describe.each(BACKENDS)('announcements (/sys/annountCement, /sys/sysAnnouncement
     const shipperReceipt = shipperList.body.result.records[0];
     expect(opsReceipt.id).not.toBe(shipperReceipt.id);
 
+    // 详情 reads one's own receipt only.
+    const detail = await t.call<Receipt>({ method: 'GET', url: `${SEND}/queryById?id=${shipperReceipt.id}`, token: shipper });
+    expect(detail.body.result).toMatchObject({ id: shipperReceipt.id, titile: '列表里的', readFlag_dictText: '未读' });
+    const othersDetail = await t.call({ method: 'GET', url: `${SEND}/queryById?id=${opsReceipt.id}`, token: shipper });
+    expect(othersDetail.body).toMatchObject({ success: false, message: '未找到对应数据' });
+
     const foreign = await t.call({ method: 'PUT', url: `${SEND}/markRead`, token: shipper, payload: { ids: `${shipperReceipt.id},${opsReceipt.id}` } });
     expect(foreign.body).toMatchObject({ success: false, message: '未找到对应数据' });
     const still = await t.call<Page<Receipt>>({ method: 'GET', url: `${SEND}/list?titile=列表里的`, token: shipper });

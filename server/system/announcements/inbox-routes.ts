@@ -15,7 +15,7 @@ import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
 import type { QueryParams } from '../../entity/query.ts';
-import { listRows, presentRows } from '../../entity/repository.ts';
+import { findRow, listRows, presentRows } from '../../entity/repository.ts';
 import type { SocketHub } from './socket-hub.ts';
 import {
   CATEGORY_NOTICE,
@@ -55,11 +55,16 @@ export function registerAnnouncementInboxRoutes(
     return ok({ anntMsgList: notices.records, anntMsgTotal: notices.total, sysMsgList: system.records, sysMsgTotal: system.total });
   });
 
+  /** The caller's own receipts of messages showing now: every read of 我的消息 is bound to these. */
+  const ownVisible = (caller: Caller) => [
+    sql`user_id = ${caller.userId}`,
+    sql`annt_id in (select a.id from sys_announcement a where a.tenant_id = ${caller.tenantId} and ${IN_WINDOW})`,
+  ];
+
   /** The caller's receipts, filtered and paged like any list (titile, readFlag, msgCategory, sendTime…). */
   const myList = async (caller: Caller, params: QueryParams) => {
     await ensureRows(caller);
-    const visible = sql`annt_id in (select a.id from sys_announcement a where a.tenant_id = ${caller.tenantId} and ${IN_WINDOW})`;
-    const page = await listRows(ctx.db, receipts, caller.tenantId, params, [sql`user_id = ${caller.userId}`, visible]);
+    const page = await listRows(ctx.db, receipts, caller.tenantId, params, ownVisible(caller));
     return ok({ ...page, records: presentRows(receipts, ctx.dicts, page.records, false) });
   };
   app.get(`${base}/getMyAnnouncementSend`, { config: { authenticated: true } }, async (request) =>
@@ -68,6 +73,15 @@ export function registerAnnouncementInboxRoutes(
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) =>
     myList(requireCaller(request), request.query as QueryParams),
   );
+
+  // 我的消息's 详情: one of the caller's own receipts; anyone else's id is not found.
+  app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
+    const caller = requireCaller(request);
+    const id = typeof request.query.id === 'string' ? request.query.id.trim() : '';
+    const row = id ? await findRow(ctx.db, receipts, caller.tenantId, id, ownVisible(caller)) : null;
+    if (!row) throw new BusinessError('未找到对应数据');
+    return ok(presentRows(receipts, ctx.dicts, [row], false)[0]);
+  });
 
   // The anntId is a bound parameter (JeecgBoot concatenated it into SQL, contract §6.7).
   app.put(`${base}/editByAnntIdAndUserId`, { config: { authenticated: true } }, async (request) => {
