@@ -26,7 +26,7 @@ import { importExcel } from './excel-import.ts';
 import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
-import { applyComputed, applyCopies } from './transitions.ts';
+import { applyComputed, applyCopies, deleteHistoryRows, historyTablesOf } from './transitions.ts';
 import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
@@ -61,10 +61,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const exposes = new Set(entityActions(entity.schema));
   const tree = treeRules(entity);
   const children = childTablesOf(entity, ctx.entities);
-  /** Deletes rows (and their line items); in a tree, only leaves (or whole subtrees chosen together), then refreshes their parents. */
+  const histories = historyTablesOf(entity, ctx.entities);
+  /**
+   * Deletes rows (with their line items and their operations' history); in a tree, only leaves (or whole subtrees
+   * chosen together), then refreshes their parents.
+   */
   const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[]) => {
     const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
     await deleteChildRows(tx, tenantId, children, ids);
+    await deleteHistoryRows(tx, tenantId, histories, ids);
     const deleted = await deleteRows(tx, entity, tenantId, ids);
     await tree?.refresh(tx, tenantId, parents);
     return deleted;

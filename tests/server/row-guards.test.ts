@@ -57,7 +57,7 @@ describe.each(BACKENDS)('row state guards on %s', (kind) => {
     expect(accepted.body.success).toBe(true);
   });
 
-  it('deletes a waybill only while 待接单 or 已取消; a batch with one kept row deletes nothing', async () => {
+  it('deletes a waybill only while 待接单 or 已取消, with its history; a batch with one kept row deletes nothing', async () => {
     const signed = await idOf('hy_shipping_note', sql`shipping_status = '4'`);
     const waiting = await idOf('hy_shipping_note', sql`shipping_status = '0'`);
     const refused = await remove(NOTES, `delete?id=${signed}`);
@@ -70,6 +70,12 @@ describe.each(BACKENDS)('row state guards on %s', (kind) => {
 
     const deleted = await remove(NOTES, `delete?id=${waiting}`);
     expect(deleted.body.success).toBe(true);
+
+    // A cancelled waybill goes with its status history (the operations' log rows name it).
+    const cancelled = await idOf('hy_shipping_note', sql`shipping_status = '8' and exists (select 1 from hy_shipping_note_log l where l.shipping_note_id = hy_shipping_note.id)`);
+    expect((await remove(NOTES, `delete?id=${cancelled}`)).body.success).toBe(true);
+    const history = await sql<{ n: number }>`select count(*)::int as n from hy_shipping_note_log where shipping_note_id = ${cancelled}`.execute(t.ctx.db);
+    expect(history.rows[0].n).toBe(0);
   });
 
   it('deletes an order only as a draft, and keeps a completed order’s terms', async () => {
