@@ -59,6 +59,20 @@ export function lintTransitions(entities: ReadonlyArray<{ file: string; data: un
       }
     }
 
+    /** Requirements (an operation's or the entity's own): a referencing field, and fields the target has. */
+    const lintRequires = (requires: unknown, base: string) => {
+      asArray(requires).forEach((requirement, j) => {
+        if (!isObject(requirement)) return;
+        const target = referenced(requirement.field, `${base}/${j}/field`);
+        if (!target) return;
+        const targetFields = fieldsOf(target);
+        for (const name of [...Object.keys(isObject(requirement.when) ? requirement.when : {}), ...asArray(requirement.notExpired)]) {
+          if (typeof name === 'string' && !isObject(targetFields[name])) at(`${base}/${j}`, `entity "${String(target.name)}" has no field "${name}"`);
+        }
+      });
+    };
+    lintRequires(data.requires, '/requires');
+
     asArray(data.operations).forEach((operation, i) => {
       if (!isObject(operation)) return;
       const base = `/operations/${i}`;
@@ -72,15 +86,7 @@ export function lintTransitions(entities: ReadonlyArray<{ file: string; data: un
       asArray(operation.filled).forEach((name, j) => {
         if (typeof name === 'string' && !own(name)) at(`${base}/filled/${j}`, `unknown field "${name}"`);
       });
-      asArray(operation.requires).forEach((requirement, j) => {
-        if (!isObject(requirement)) return;
-        const target = referenced(requirement.field, `${base}/requires/${j}/field`);
-        if (!target) return;
-        const targetFields = fieldsOf(target);
-        for (const name of [...Object.keys(isObject(requirement.when) ? requirement.when : {}), ...asArray(requirement.notExpired)]) {
-          if (typeof name === 'string' && !isObject(targetFields[name])) at(`${base}/requires/${j}`, `entity "${String(target.name)}" has no field "${name}"`);
-        }
-      });
+      lintRequires(operation.requires, `${base}/requires`);
       if (isObject(operation.history)) {
         const history = byName.get(String(operation.history.entity));
         if (!history) return void at(`${base}/history/entity`, `unknown entity "${String(operation.history.entity)}"`);

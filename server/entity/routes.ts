@@ -26,7 +26,7 @@ import { importExcel } from './excel-import.ts';
 import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
-import { applyComputed, applyCopies, deleteHistoryRows, historyTablesOf } from './transitions.ts';
+import { applyComputed, applyCopies, assertWriteRequirements, deleteHistoryRows, historyTablesOf } from './transitions.ts';
 import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
@@ -163,6 +163,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     await ctx.db
       .transaction()
       .execute(async (tx) => {
+        await assertWriteRequirements(ctx, tx, entity, record, caller);
         const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
         await insertRow(tx, entity, {
           id,
@@ -211,6 +212,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
         if (errors.length > 0) throw new ValidationError(errors);
         await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
+        await assertWriteRequirements(ctx, tx, entity, record, caller, existing);
         await hashPasswords(entity, record);
         for (const name of keptPasswords) record[name] = existing[name];
         const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];

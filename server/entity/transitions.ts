@@ -72,6 +72,26 @@ export async function assertRequirements(ctx: AppContext, db: Db, entity: Entity
   }
 }
 
+/**
+ * The entity's own `requires` on a write: a referenced record the row names must be in the required state when the
+ * row is added, or when an edit names a different one (an unchanged driver is not re-judged by a 备注 edit).
+ */
+export async function assertWriteRequirements(
+  ctx: AppContext,
+  db: Db,
+  entity: EntityRuntime,
+  record: WireRecord,
+  caller: Caller,
+  existing?: WireRecord,
+): Promise<void> {
+  for (const requirement of entity.schema.requires ?? []) {
+    const value = record[requirement.field];
+    if (value === null || value === undefined || value === '') continue;
+    if (existing && String(existing[requirement.field] ?? '') === String(value)) continue;
+    if (!(await requirementMet(ctx, db, entity, requirement, record, caller))) throw new BusinessError(requirement.message);
+  }
+}
+
 /** Appends the operation's history row for one moved row. */
 export async function writeHistory(ctx: AppContext, db: Db, operation: OperationDef, scope: ExpressionScope, caller: Caller): Promise<void> {
   const history = operation.history;

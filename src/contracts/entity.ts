@@ -317,6 +317,11 @@ export interface EntitySchema {
   editWhen?: EditGuardDef;
   /** The states in which a row may be deleted (e.g. an order while it is a draft); others are refused. */
   deleteWhen?: RowGuardDef;
+  /**
+   * Referenced records that must be in a given state when a row is added, or when an edit names another one (a
+   * waybill's driver and vehicle approved and in date), so 新增 and 编辑 cannot do what an operation refuses.
+   */
+  requires?: OperationRequirement[];
 }
 
 export interface RowGuardDef {

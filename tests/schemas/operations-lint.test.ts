@@ -112,6 +112,19 @@ describe('lint of entity operations', () => {
     ]);
   });
 
+  it('checks an entity’s own requires like an operation’s: a referencing field and fields its target has', () => {
+    const problems = problemsIn('schemas/entities/freight/hy-shipping-note.entity.json', (note) => {
+      note.requires = [
+        { field: 'remark', when: { reviewStatus: ['2'] }, message: '备注不是引用' },
+        { field: 'driverId', when: { ghostStatus: ['2'] }, notExpired: ['validPeriodTo'], message: '司机不符' },
+      ];
+    });
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      ['/requires/0/field', '"remark" declares no references'],
+      ['/requires/1', 'entity "hyDriver" has no field "ghostStatus"'],
+    ]);
+  });
+
   it('checks countOf: a readOnly integer counting a string field of an existing entity that refers here', () => {
     const problems = problemsWith((driver) => {
       driver.fields.creditScore = { ...driver.fields.creditScore, countOf: { entity: 'hyVehicle', field: 'carrierId' } };

@@ -98,6 +98,31 @@ describe.each(BACKENDS)('row state guards on %s', (kind) => {
     expect(draft.body.success).toBe(true);
   });
 
+  it('refuses a waybill for an unapproved driver or vehicle on 新增 and on 编辑, as 接单 does', async () => {
+    const pendingDriver = (await sql<{ id: string }>`select id from hy_driver where review_status = '1' order by id limit 1`.execute(t.ctx.db)).rows[0].id;
+    const approvedVehicle = (await sql<{ id: string }>`select id from hy_vehicle where review_status = '2'
+      and inspection_valid_to >= current_date and road_transport_valid_to >= current_date order by id limit 1`.execute(t.ctx.db)).rows[0].id;
+    const order = await idOf('hy_order', sql`order_status in ('1', '2')`);
+    const before = await sql<{ n: number }>`select count(*)::int as n from hy_shipping_note`.execute(t.ctx.db);
+    const added = await t.call({ method: 'POST', url: `${NOTES}/add`, token: admin, payload: { shippingNoteNumber: 'YD2612019901', orderId: order, driverId: pendingDriver, vehicleId: approvedVehicle } });
+    expect(added.body).toMatchObject({ success: false, message: '司机未审核通过或驾驶证已过期，不能派车' });
+    const after = await sql<{ n: number }>`select count(*)::int as n from hy_shipping_note`.execute(t.ctx.db);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+
+    const accepted = await idOf('hy_shipping_note', sql`shipping_status = '1'`);
+    const swapped = await edit(NOTES, { id: accepted, driverId: pendingDriver });
+    expect(swapped.body).toMatchObject({ success: false, message: '司机未审核通过或驾驶证已过期，不能派车' });
+
+    // A driver whose review re-opened after the waybill was accepted: a 备注 edit does not judge it again.
+    const { driverId } = await read(NOTES, accepted);
+    await sql`update hy_driver set review_status = '1' where id = ${String(driverId)}`.execute(t.ctx.db);
+    try {
+      expect((await edit(NOTES, { id: accepted, remark: '司机证件复审中' })).body.success).toBe(true);
+    } finally {
+      await sql`update hy_driver set review_status = '2' where id = ${String(driverId)}`.execute(t.ctx.db);
+    }
+  });
+
   it('refuses to delete a shipper with waybills, a driver on a waybill or a carrier with vehicles, and deletes an unused one', async () => {
     const customer = (await sql<{ id: string }>`select customer_id as id from hy_shipping_note order by customer_id limit 1`.execute(t.ctx.db)).rows[0].id;
     const shipper = await remove('/jeecg-boot/customer/hyCustomer', `delete?id=${customer}`);

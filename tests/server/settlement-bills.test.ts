@@ -45,8 +45,10 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
     ids.monthly = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1', settlementType: '1', billDay: 5, creditDays: 30 });
     ids.trip = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '1', status: '1', settlementType: '3' });
     ids.batch = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '邯郸宏达建材有限公司', reviewStatus: '2', status: '1', settlementType: '2', creditDays: 7 });
-    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1' });
-    ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2' });
+    // Waybills go to an approved driver and vehicle in date (新增 refuses others); one more driver waits for review.
+    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '2', validPeriodTo: '2099-12-31' });
+    await insertEntityRow(t.ctx, 'hyDriver', { driverName: '李待审', telephone: '13912345679', idCard: '11010519491231002X', reviewStatus: '1' });
+    ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
     for (const [customer, no] of [[ids.monthly, 'DD2611230001'], [ids.trip, 'DD2611230002'], [ids.batch, 'DD2611230003']]) {
       expect((await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: coalOrder(customer, no) })).body).toMatchObject({ success: true });
     }

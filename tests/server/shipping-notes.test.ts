@@ -35,7 +35,8 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
     ops = await t.login('ops');
     ids.customerA = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '唐山恒通钢铁有限公司', reviewStatus: '2', status: '1' });
     ids.customerB = await insertEntityRow(t.ctx, 'hyCustomer', { customerName: '榆林鑫源煤业有限公司', reviewStatus: '2', status: '1' });
-    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '1', validPeriodTo: '2020-01-01' });
+    // Dispatched to an approved driver in date (新增 refuses others); 接单's own check is tested by lapsing it after.
+    ids.driver = await insertEntityRow(t.ctx, 'hyDriver', { driverName: '王建国', telephone: '13912345678', idCard: '110101199003078515', reviewStatus: '2', validPeriodTo: '2099-12-31' });
     ids.vehicle = await insertEntityRow(t.ctx, 'hyVehicle', { vehicleNumber: '蒙K12345', vehiclePlateColorCode: '2', reviewStatus: '2', inspectionValidTo: '2099-12-31', roadTransportValidTo: '2099-12-31' });
     for (const [customer, no] of [[ids.customerA, 'DD2611220001'], [ids.customerB, 'DD2611220002']]) {
       const added = await t.call({ method: 'POST', url: `${ORDER}/add`, token: ops, payload: coalOrder(customer, no) });
@@ -76,6 +77,8 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
 
   it('接单 refuses a driver who is not approved or whose licence has expired, and changes nothing', async () => {
     const note = await noteByNo('YD2611220001');
+    // The driver's review re-opened and the licence lapsed after dispatch.
+    await sql`update hy_driver set review_status = '1', valid_period_to = '2020-01-01' where id = ${ids.driver}`.execute(t.ctx.db);
     expect((await run('accept', note.id)).body).toMatchObject({ success: false, message: '司机未审核通过或驾驶证已过期，不能接单' });
     await sql`update hy_driver set review_status = '2' where id = ${ids.driver}`.execute(t.ctx.db);
     expect((await run('accept', note.id)).body).toMatchObject({ success: false, message: '司机未审核通过或驾驶证已过期，不能接单' });
