@@ -2,7 +2,7 @@
  * Lint of `reviewOnChange`: the state field is a declared dictionary field whose items include `from` and `to`;
  * the watched fields are declared fields other than the state field itself.
  */
-import { asArray, isObject, type Json } from './schema-json.ts';
+import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 import type { DictItems } from './entity-lint.ts';
 
 type At = (pointer: string, message: string) => void;
@@ -36,7 +36,7 @@ export function lintRowGuards(entity: Json, fields: Json, dictionaries: Map<stri
     const guard = entity[key];
     if (!isObject(guard) || !isObject(guard.when)) continue;
     for (const [field, values] of Object.entries(guard.when)) {
-      const pointer = `/${key}/when/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const pointer = `/${key}/when/${escapePointer(field)}`;
       const def = fields[field];
       if (!isObject(def)) {
         at(pointer, `"${field}" is not a declared field`);

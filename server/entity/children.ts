@@ -15,7 +15,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from './registry.ts';
-import { insertRow, updateRow } from './repository.ts';
+import { deleteRowsNaming, insertRow, updateRow } from './repository.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from '../settings/hy-config.ts';
 import { hashPasswords, sanitiseRecord } from './field-types.ts';
@@ -136,11 +136,7 @@ export async function writeChildRows(tx: Db, caller: Caller, parentId: string, p
 
 /** Deletes the rows of every child table belonging to these parents (the parents' delete, same transaction). */
 export async function deleteChildRows(tx: Db, tenantId: number, children: ChildTable[], parentIds: string[]): Promise<void> {
-  if (parentIds.length === 0) return;
-  for (const child of children) {
-    await sql`delete from ${sql.id(child.entity.schema.table)}
-      where tenant_id = ${tenantId} and ${column(child, child.def.foreignKey)} in (${sql.join(parentIds)})`.execute(tx);
-  }
+  await deleteRowsNaming(tx, tenantId, children.map((child) => ({ entity: child.entity, column: child.entity.columns.get(child.def.foreignKey)! })), parentIds);
 }
 
 /** One parent's rows of a child table, in their saved order. */

@@ -202,10 +202,6 @@ export async function findRow(
   return result.rows[0] ?? null;
 }
 
-/**
- * Rows of the tenant by id, each with whether it passes each test (a data scope's conditions): one statement, so the
- * answers and the row come from the same snapshot. Rows that pass none are returned too (the caller drops them).
- */
 /** Rows by id, locked until the transaction ends (a guard read before a write must not go stale). */
 export async function findRowsForUpdate(db: Db, entity: EntityRuntime, tenantId: number, ids: string[]): Promise<WireRecord[]> {
   if (ids.length === 0) return [];
@@ -214,6 +210,24 @@ export async function findRowsForUpdate(db: Db, entity: EntityRuntime, tenantId:
   return result.rows;
 }
 
+/** A table column holding ids of another entity's rows (line items' foreign key, a history's key). */
+export interface NamingColumn {
+  entity: EntityRuntime;
+  column: string;
+}
+
+/** Deletes the rows of each table whose column names one of `ids` (what belongs to rows being deleted). */
+export async function deleteRowsNaming(db: Db, tenantId: number, targets: readonly NamingColumn[], ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const { entity, column } of targets) {
+    await sql`delete from ${table(entity)} where tenant_id = ${tenantId} and ${sql.id(column)} in (${sql.join(ids)})`.execute(db);
+  }
+}
+
+/**
+ * Rows of the tenant by id, each with whether it passes each test (a data scope's conditions): one statement, so the
+ * answers and the row come from the same snapshot. Rows that pass none are returned too (the caller drops them).
+ */
 export async function findRowsTested(
   db: Db,
   entity: EntityRuntime,

@@ -14,7 +14,7 @@ import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows, updateRow } from './repository.ts';
+import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows, updateRow } from './repository.ts';
 import { listCacheOf, listDependencies } from './list-cache.ts';
 import { pageAnchorsOf } from './keyset.ts';
 import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
@@ -26,7 +26,7 @@ import { importExcel } from './excel-import.ts';
 import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
-import { applyComputed, applyCopies, assertWriteRequirements, deleteHistoryRows, historyTablesOf } from './transitions.ts';
+import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
 import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
@@ -69,7 +69,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[]) => {
     const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
     await deleteChildRows(tx, tenantId, children, ids);
-    await deleteHistoryRows(tx, tenantId, histories, ids);
+    await deleteRowsNaming(tx, tenantId, histories, ids);
     const deleted = await deleteRows(tx, entity, tenantId, ids);
     await tree?.refresh(tx, tenantId, parents);
     return deleted;

@@ -3,7 +3,6 @@
  * referenced records, history rows, and fields copied from referenced records. Everything runs inside the caller's
  * transaction and reads referenced rows within the caller's tenant, so a refused requirement leaves nothing written.
  */
-import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import type { OperationDef } from '../../src/contracts/entity.ts';
 import { copiedValue, evaluate, type ExpressionScope, type OperationRequirement } from '../../src/contracts/transitions.ts';
@@ -12,7 +11,7 @@ import type { AppContext, Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from './registry.ts';
-import { findRow, insertRow } from './repository.ts';
+import { findRow, insertRow, type NamingColumn } from './repository.ts';
 
 type Db = AppContext['db'];
 
@@ -158,8 +157,8 @@ export function applyComputed(entity: EntityRuntime, record: Record<string, unkn
 }
 
 /** The tables a row's operations append history to (one per entity and key): the row's own record, kept with it. */
-export function historyTablesOf(entity: EntityRuntime, entities: readonly EntityRuntime[]): Array<{ entity: EntityRuntime; column: string }> {
-  const seen = new Map<string, { entity: EntityRuntime; column: string }>();
+export function historyTablesOf(entity: EntityRuntime, entities: readonly EntityRuntime[]): NamingColumn[] {
+  const seen = new Map<string, NamingColumn>();
   for (const operation of entity.schema.operations ?? []) {
     const history = operation.history;
     const target = history ? entities.find((e) => e.schema.name === history.entity) : undefined;
@@ -167,12 +166,4 @@ export function historyTablesOf(entity: EntityRuntime, entities: readonly Entity
     if (history && target && column) seen.set(`${target.schema.name}.${column}`, { entity: target, column });
   }
   return [...seen.values()];
-}
-
-/** Deletes the history of rows being deleted (a deleted waybill's status log would name nothing). */
-export async function deleteHistoryRows(db: Db, tenantId: number, tables: ReturnType<typeof historyTablesOf>, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  for (const { entity, column } of tables) {
-    await sql`delete from ${sql.id(entity.schema.table)} where tenant_id = ${tenantId} and ${sql.id(column)} in (${sql.join(ids)})`.execute(db);
-  }
 }
