@@ -15,6 +15,7 @@ import { installRowTriggers, listCacheOf, listDependencies, startRowsFeed } from
 import type { KvStore } from './core/kv.ts';
 import { fail } from './core/envelope.ts';
 import { AuthError, BusinessError } from './core/errors.ts';
+import { serverLoggerOptions } from './auth/log-redaction.ts';
 import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
@@ -196,7 +197,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   await prepareDatabase(ctx);
 
   const app = Fastify({
-    logger: process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+    // Request URLs and credential headers are redacted before a line is written (auth/log-redaction.ts).
+    logger: serverLoggerOptions(config.log ?? { level: process.env.LOG_LEVEL ?? 'info' }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });

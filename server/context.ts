@@ -7,6 +7,7 @@ import type { DictionaryService } from './dict/dictionaries.ts';
 import type { TableDictionary } from './dict/table-dicts.ts';
 import type { EntityRuntime } from './entity/registry.ts';
 import type { GrantedDataRule, SessionUser } from './auth/sessions.ts';
+import type { LogSettings } from './auth/log-redaction.ts';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +30,8 @@ export interface ServerConfig {
   casServiceUrl?: string;
   /** Third-party login over OAuth 2.0 (authorization code); off when unset. */
   oauth2?: OAuth2Config;
+  /** The server log's level and destination; unset: `LOG_LEVEL` (default info) to stdout. */
+  log?: LogSettings;
 }
 
 /** One OAuth 2.0 provider (e.g. an enterprise WeChat/DingTalk/Keycloak gateway) for `/sys/thirdLogin`. */

@@ -14,11 +14,15 @@ export const PASSWORD_CHANGE_REQUIRED = '请先修改初始密码';
 
 export const TENANT_CHANGED_MESSAGE = '用户租户信息变更,请重新登陆!';
 
+/**
+ * The session token comes from the `X-Access-Token` header only. A `?token=` in the URL would be kept by proxies,
+ * browser history, Referer headers and request logs; the two places a client cannot set headers have their own
+ * ways: sockets copy the subprotocol into this header (socket/handshake.ts) and files use signed links
+ * (files/signing.ts).
+ */
 function tokenOf(request: FastifyRequest): string {
   const header = request.headers['x-access-token'];
-  if (typeof header === 'string' && header) return header;
-  const query = (request.query as Record<string, unknown> | undefined)?.token;
-  return typeof query === 'string' ? query : '';
+  return typeof header === 'string' ? header : '';
 }
 
 export const TENANT_FROZEN_MESSAGE = '该租户已被冻结或不在有效期内，请重新登录';

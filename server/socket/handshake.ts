@@ -20,10 +20,8 @@ export function protocolToken(request: FastifyRequest): string {
 export async function tokenFromProtocol(request: FastifyRequest): Promise<void> {
   const token = protocolToken(request);
   if (!token) throw new AuthError();
+  // The guard reads this header only (a `?token=` in the socket's URL counts for nothing).
   request.headers['x-access-token'] = token;
-  // The guard also reads ?token=; a socket must not be opened with a token in its URL.
-  const query = request.query as Record<string, unknown> | undefined;
-  if (query && 'token' in query) delete query.token;
 }
 
 /** preHandler (after the guard): the socket's path names the caller, never another user. */
