@@ -12,7 +12,7 @@ import { PASSWORD_POLICY_MESSAGE } from '../../src/contracts/password-policy.ts'
 import { USERNAME_MESSAGE, USERNAME_PATTERN } from '../../src/contracts/registration.ts';
 import { verifySmsCode, VERIFY_MESSAGES } from '../sms/codes.ts';
 import { hashPassword, isStrongPassword } from './passwords.ts';
-import { loginLimiter } from './routes.ts';
+import { loginThrottle, TOO_MANY_TRIES } from './login-throttle.ts';
 
 export const REGISTERED_ROLE = { code: 'registered', name: '注册用户', description: '自助注册的账号，待管理员分配权限' } as const;
 const DEFAULT_TENANT_ID = 1;
@@ -56,16 +56,17 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
     if (!/^\d{6}$/.test(code)) return fieldFailure([{ field: 'smscode', message: '请输入6位短信验证码' }]);
 
     // Registration tells whether a name is taken, so probing it counts against the address like a failed login.
-    const limiter = loginLimiter(ctx, `register:${phone}`, request.ip);
-    if (await limiter.blocked()) return fail('失败次数过多，请15分钟后再试', 429);
+    const throttle = loginThrottle(ctx.kv, `register:${phone}`, request.ip);
+    if (await throttle.lockedOut()) return fail(TOO_MANY_TRIES, 429);
+    if ((await throttle.begin('not-used')) !== 'go') return fail(TOO_MANY_TRIES, 429);
     const taken = await ctx.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst();
     if (taken) {
-      await limiter.failed();
+      await throttle.failed();
       return fieldFailure([{ field: 'username', message: '用户账号已存在' }]);
     }
     const outcome = await verifySmsCode(ctx.kv, '1', phone, code);
     if (outcome !== 'ok') {
-      await limiter.failed();
+      await throttle.failed();
       return fieldFailure([{ field: 'smscode', message: VERIFY_MESSAGES[outcome] }]);
     }
 
@@ -88,7 +89,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext
       if ((cause as { code?: string }).code === '23505') return fail('该用户名或手机号已注册，请直接登录');
       throw cause;
     }
-    await limiter.succeeded();
+    await throttle.succeeded();
     return ok({ username }, '注册成功');
   });
 }

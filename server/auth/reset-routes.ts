@@ -13,7 +13,7 @@ import { verifySmsCode, VERIFY_MESSAGES } from '../sms/codes.ts';
 import { PASSWORD_POLICY_MESSAGE } from '../../src/contracts/password-policy.ts';
 import { hashPassword, isStrongPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
-import { loginLimiter } from './routes.ts';
+import { loginThrottle, TOO_MANY_TRIES } from './login-throttle.ts';
 
 const TICKET_TTL_SECONDS = 600;
 const ticketKey = (ticket: string) => `reset:${crypto.createHash('sha256').update(ticket).digest('hex')}`;
@@ -25,11 +25,12 @@ export function registerResetRoutes(app: FastifyInstance, ctx: AppContext, prefi
     const phone = text(body.phone);
     const code = text(body.smscode);
     if (!isMobile(phone) || !/^\d{6}$/.test(code)) return fail('请输入手机号和6位验证码');
-    const limiter = loginLimiter(ctx, `phone:${phone}`, request.ip);
-    if (await limiter.blocked()) return fail('失败次数过多，请15分钟后再试', 429);
+    const throttle = loginThrottle(ctx.kv, `phone:${phone}`, request.ip);
+    if (await throttle.lockedOut()) return fail(TOO_MANY_TRIES, 429);
+    if ((await throttle.begin('not-used')) !== 'go') return fail(TOO_MANY_TRIES, 429);
     const outcome = await verifySmsCode(ctx.kv, '2', phone, code);
     if (outcome !== 'ok') {
-      await limiter.failed();
+      await throttle.failed();
       return fail(VERIFY_MESSAGES[outcome]);
     }
     const user = await ctx.db

@@ -10,15 +10,15 @@ import { consumeCaptcha, issueCaptcha } from './captcha.ts';
 import { requireCaller } from './guard.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './passwords.ts';
 import { createSession, findSession, hashToken, revokeSession } from './sessions.ts';
+import { loginThrottle, TOO_MANY, type CaptchaState } from './login-throttle.ts';
 import { attachRememberToken, forgetRememberToken, wantsRemember } from './remember.ts';
 import { sql, type Selectable } from 'kysely';
 import type { SysUserTable } from '../db/schema.ts';
 
 type UserRow = Selectable<SysUserTable>;
 
-/** Failures allowed per window before login is refused for the account or the address. */
-export const LOGIN_LIMITS = { account: 5, ip: 20, windowSeconds: 15 * 60 };
-const TOO_MANY = '登录失败次数过多，请15分钟后再试';
+/** An account with several recent failures asks for the captcha even when LOGIN_CAPTCHA=off (code 412). */
+export const CAPTCHA_DEMANDED = '登录失败次数较多，请输入验证码';
 const BAD_CREDENTIALS = '用户名或密码错误';
 
 interface LoginBody {
@@ -114,42 +114,34 @@ async function passwordLogin(ctx: AppContext, request: FastifyRequest, audience:
   const body = (request.body ?? {}) as LoginBody;
   const username = typeof body.username === 'string' ? body.username.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
+  const captcha = typeof body.captcha === 'string' ? body.captcha : '';
+  const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
   if (ctx.config.captchaEnabled) {
-    const captcha = typeof body.captcha === 'string' ? body.captcha : '';
-    const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
     if (!captcha || !checkKey) return fail('验证码无效');
     if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412);
   }
   if (!username || !password) return fail('请输入用户名和密码');
-  const limiter = loginLimiter(ctx, `account:${username.toLowerCase()}`, request.ip);
-  if (await limiter.blocked()) return fail(TOO_MANY, 429);
+  const throttle = loginThrottle(ctx.kv, `account:${username.toLowerCase()}`, request.ip);
+  if (await throttle.lockedOut()) return fail(TOO_MANY, 429);
+  let captchaState: CaptchaState = ctx.config.captchaEnabled ? 'answered' : 'unanswered';
+  // With captchas off, an account that keeps failing asks for one anyway (the login page always shows it).
+  if (!ctx.config.captchaEnabled && (await throttle.captchaDemanded())) {
+    if (!captcha || !checkKey) return fail(CAPTCHA_DEMANDED, 412, { captchaRequired: true });
+    if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412, { captchaRequired: true });
+    captchaState = 'answered';
+  }
+  const verdict = await throttle.begin(captchaState);
+  if (verdict === 'locked') return fail(TOO_MANY, 429);
+  if (verdict === 'captcha-required') return fail(CAPTCHA_DEMANDED, 412, { captchaRequired: true });
   const user = await ctx.db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
   // Always run scrypt so an unknown user takes as long as a wrong password.
   const passwordOk = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH_PROMISE));
   if (!user || !passwordOk) {
-    await limiter.failed();
+    await throttle.failed();
     return fail(BAD_CREDENTIALS);
   }
-  await limiter.succeeded();
+  await throttle.succeeded();
   return completeLogin(ctx, user, request.ip, audience);
-}
-
-/** Failure counters per account (or phone) and per address; both lock login for the window. */
-export function loginLimiter(ctx: AppContext, subject: string, ip: string) {
-  const subjectKey = `loginfail:${subject}`;
-  const ipKey = `loginfail:ip:${ip}`;
-  return {
-    async blocked(): Promise<boolean> {
-      const [bySubject, byIp] = await Promise.all([ctx.kv.get(subjectKey), ctx.kv.get(ipKey)]);
-      return Number(bySubject ?? 0) >= LOGIN_LIMITS.account || Number(byIp ?? 0) >= LOGIN_LIMITS.ip;
-    },
-    async failed(): Promise<void> {
-      await Promise.all([ctx.kv.incr(subjectKey, LOGIN_LIMITS.windowSeconds), ctx.kv.incr(ipKey, LOGIN_LIMITS.windowSeconds)]);
-    },
-    async succeeded(): Promise<void> {
-      await ctx.kv.del(subjectKey);
-    },
-  };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {

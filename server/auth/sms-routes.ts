@@ -5,7 +5,8 @@ import { fail, ok } from '../core/envelope.ts';
 import { isMobile } from '../../src/contracts/validation/formats.ts';
 import { issueSmsCode, SMS_CODE_TTL_SECONDS, verifySmsCode, VERIFY_MESSAGES } from '../sms/codes.ts';
 import type { SmsMode, SmsProvider } from '../sms/provider.ts';
-import { completeLogin, loginLimiter } from './routes.ts';
+import { completeLogin } from './routes.ts';
+import { loginThrottle, TOO_MANY } from './login-throttle.ts';
 
 const SEND_LIMIT_PER_HOUR = 30;
 const MODES = new Set<SmsMode>(['0', '1', '2']);
@@ -57,16 +58,18 @@ export function registerSmsRoutes(app: FastifyInstance, ctx: AppContext, prefix:
     const mobile = text(body.mobile);
     const code = text(body.captcha);
     if (!isMobile(mobile) || !/^\d{6}$/.test(code)) return fail('请输入手机号和6位验证码');
-    const limiter = loginLimiter(ctx, `phone:${mobile}`, request.ip);
-    if (await limiter.blocked()) return fail('登录失败次数过多，请15分钟后再试', 429);
+    const throttle = loginThrottle(ctx.kv, `phone:${mobile}`, request.ip);
+    if (await throttle.lockedOut()) return fail(TOO_MANY, 429);
+    // No image captcha here: the texted code is single use and dropped after five wrong tries (sms/codes.ts).
+    if ((await throttle.begin('not-used')) !== 'go') return fail(TOO_MANY, 429);
     const outcome = await verifySmsCode(ctx.kv, '0', mobile, code);
     if (outcome !== 'ok') {
-      await limiter.failed();
+      await throttle.failed();
       return fail(VERIFY_MESSAGES[outcome]);
     }
     const user = await findLiveUserByPhone(ctx, mobile);
     if (!user) return fail(VERIFY_MESSAGES.expired);
-    await limiter.succeeded();
+    await throttle.succeeded();
     return completeLogin(ctx, user, request.ip);
   };
   app.post(`${prefix}/sys/phoneLogin`, { config: { public: true, audit: 'login' } }, phoneLogin);

@@ -46,7 +46,8 @@ describe.each(BACKENDS)('SMS codes, phone login and forced password change on %s
     for (let i = 0; i < 4; i++) expect((await phoneLogin('13800000004', wrong)).body.message).toBe('手机验证码错误');
     expect((await phoneLogin('13800000004', wrong)).body.message).toBe('验证码错误次数过多，请重新获取');
     expect(await t.ctx.kv.get('sms:code:0:13800000004')).toBeNull();
-    // The right code no longer works: the phone is also locked for login after five failures.
+    // The right code no longer works from this address: five failures lock the (phone, address) pair — only that
+    // pair (tests/server/login-throttle.test.ts).
     expect((await phoneLogin('13800000004', code)).body).toMatchObject({ success: false, message: '登录失败次数过多，请15分钟后再试' });
   });
 
