@@ -19,6 +19,7 @@ import { serverLoggerOptions } from './auth/log-redaction.ts';
 import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
+import { linkScopes } from './entity/data-scope.ts';
 import { syncEntityTables } from './entity/tables.ts';
 import { countLinks, installCountTriggers } from './entity/counts.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
@@ -177,6 +178,7 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined): void 
 
 export async function buildApp(config: ServerConfig, database: DatabaseHandle, kv: KvStore): Promise<BuiltApp> {
   const entities = loadEntities(config.schemasDir);
+  linkScopes(entities);
   const ctx: AppContext = {
     config,
     // A Kysely of this app's own over the handle's connections: the caches keyed by it (grants, list pages) are

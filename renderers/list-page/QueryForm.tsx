@@ -10,7 +10,8 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space }
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import type { EntitySchema } from '../../src/contracts/index.ts';
+import { permissionCode, type EntitySchema } from '../../src/contracts/index.ts';
+import { onlyMaskedFor } from '../../src/contracts/field-visibility.ts';
 import { mayPickFrom, queryFields } from '../../src/engine/fields.ts';
 import type { QueryField } from '../../src/engine/fields.ts';
 import type { QueryValues, RangeValue } from '../../src/engine/list-query.ts';
@@ -175,7 +176,10 @@ export function QueryForm({ entity, initialValues: values, onSearch }: QueryForm
   const [form] = Form.useForm<FormValues>();
   const { access, entities } = useServices();
   // A filter the caller cannot fill is not offered — unless a link already set it, so no filter is invisible.
-  const fields = queryFields(entity).filter((query) => hasValue(values[query.field]) || mayPickFrom(query.def, access, entities));
+  const mayEdit = access.can(permissionCode(entity, 'edit'));
+  const fields = queryFields(entity).filter(
+    (query) => hasValue(values[query.field]) || (mayPickFrom(query.def, access, entities) && !onlyMaskedFor(query.def, mayEdit)),
+  );
   const collapsed = collapsedQueryFields(fields);
   // Open from the start when a collapsed item already filters (e.g. from a link), so no filter is invisible.
   const [expanded, setExpanded] = useState(() => fields.some((query) => collapsed.has(query.field) && hasValue(values[query.field])));

@@ -9,6 +9,7 @@ import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import type { DictLookup } from '../../src/engine/cells.ts';
 import { listColumns } from '../../src/engine/fields.ts';
 import { rowAllows, rowOffersEdit } from '../../src/contracts/row-guards.ts';
+import { onlyMaskedFor } from '../../src/contracts/field-visibility.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
 import './type-cells.tsx';
@@ -22,6 +23,8 @@ export interface ColumnOptions {
   lookup: DictLookup;
   canEdit: boolean;
   canDelete: boolean;
+  /** Privacy-masked columns sort only for someone who may edit the record (src/contracts/field-visibility.ts). */
+  seesMaskedInFull?: boolean;
   /** Shown but not usable (a type-2 disable rule the user lacks). */
   editDisabled?: boolean;
   deleteDisabled?: boolean;
@@ -48,7 +51,7 @@ export function buildColumns(options: ColumnOptions): TableColumnsType<WireRecor
     fixed: column.fixed,
     ellipsis: true,
     // Sorting happens on the server, so antd only reports the click.
-    sorter: column.sortable === true,
+    sorter: column.sortable === true && !onlyMaskedFor(column.def, options.seesMaskedInFull ?? true),
     sortOrder: column.sortable && sort?.field === column.field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
     render: (_: unknown, record: WireRecord) => renderListCell({ entity, field: column.field, def: column.def, record, lookup }),
   }));

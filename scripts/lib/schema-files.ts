@@ -21,6 +21,7 @@ import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, 
 import { lintEntity, type DictItems } from './entity-lint.ts';
 import { lintPopups } from './popup-lint.ts';
 import { lintTransitions } from './transitions-lint.ts';
+import { lintScopes } from './scope-lint.ts';
 import { lintCountOf } from './count-lint.ts';
 import { lintConfigDefaults } from './config-default-lint.ts';
 
@@ -114,6 +115,7 @@ export function readSchemaSet(root: string): SchemaSet {
   problems.push(...lintPopups(root, entities));
   problems.push(...lintTransitions(entities));
   problems.push(...lintCountOf(entities));
+  problems.push(...lintScopes(entities));
   problems.push(...lintConfigDefaults(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).
   const order = [...list.entities, ...list.dicts, MENUS_FILE, ...list.ignored];

@@ -3,6 +3,8 @@
  * (`GET /sys/user/queryUserComponentData`, §6.4). Any logged-in user may read them, but only for the tenant of
  * their session, and users come back without credentials (no hash, no salt, no phone).
  */
+import { sql } from 'kysely';
+import { STAFF_USER_TYPE } from '../entity/data-scope.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/contracts/envelope.ts';
 import { USER_PICK_MAX_PAGE, type DepartTreeNode, type UserPickItem } from '../../src/contracts/directory.ts';
@@ -114,6 +116,10 @@ export function registerDirectoryRoutes(app: FastifyInstance, ctx: AppContext, p
       const pageNo = Math.max(1, Math.floor(Number(request.query.pageNo)) || 1);
       const pageSize = Math.min(USER_PICK_MAX_PAGE, Math.max(1, Math.floor(Number(request.query.pageSize)) || 10));
       let query = ctx.db.selectFrom('sys_user').where('del_flag', '=', 0).where('status', '=', 1).where(inTenant(caller.tenantId));
+      // A customer's people pick among their own customer's accounts, never the platform's or other shippers'.
+      if (caller.userType !== STAFF_USER_TYPE) {
+        query = caller.customerId ? query.where('customer_id', '=', caller.customerId) : query.where(sql<boolean>`false`);
+      }
       if (usernames.length > 0) query = query.where('username', 'in', usernames);
       if (keyword) {
         const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -11,7 +11,7 @@ import { ok } from '../core/envelope.ts';
 import { BusinessError, PermissionError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { searchTableDictionary, tableDictionaryTexts, type TableDictionary } from './table-dicts.ts';
-import { scopeConditions } from '../entity/data-scope.ts';
+import { readScopeConditions } from '../entity/data-scope.ts';
 
 const UNKNOWN_CODE = '字典Code格式不正确！';
 /** getDictItems on a table dictionary is for small tables; search-selects use loadDict. */
@@ -29,7 +29,7 @@ export function registerDictRoutes(app: FastifyInstance, ctx: AppContext, prefix
   app.get<{ Params: { code: string } }>(`${prefix}/sys/dict/getDictItems/:code`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const table = tableDict(ctx, caller, request.params.code);
-    if (table) return ok(await searchTableDictionary(ctx.db, table, caller.tenantId, '', TABLE_ITEMS_LIMIT, await scopeConditions(ctx.db, table.entity, caller, request.log)));
+    if (table) return ok(await searchTableDictionary(ctx.db, table, caller.tenantId, '', TABLE_ITEMS_LIMIT, await readScopeConditions(ctx.db, table.entity, caller, request.log)));
     const items = ctx.dicts.items(request.params.code);
     if (!items) throw new BusinessError(UNKNOWN_CODE);
     return ok(items);
@@ -44,7 +44,7 @@ export function registerDictRoutes(app: FastifyInstance, ctx: AppContext, prefix
       const keyword = String(request.query.keyword ?? '').trim().slice(0, 100);
       const limit = Math.min(SEARCH_MAX, Math.max(1, Number(request.query.pageSize) || SEARCH_DEFAULT));
       const table = tableDict(ctx, caller, request.params.code);
-      if (table) return ok(await searchTableDictionary(ctx.db, table, caller.tenantId, keyword, limit, await scopeConditions(ctx.db, table.entity, caller, request.log)));
+      if (table) return ok(await searchTableDictionary(ctx.db, table, caller.tenantId, keyword, limit, await readScopeConditions(ctx.db, table.entity, caller, request.log)));
       const items = ctx.dicts.items(request.params.code);
       if (!items) throw new BusinessError(UNKNOWN_CODE);
       return ok(items.filter((item) => !keyword || item.text.includes(keyword)).slice(0, limit));

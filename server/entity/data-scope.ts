@@ -7,9 +7,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SystemTables } from '../db/schema.ts';
 import type { Caller } from '../context.ts';
-import { BusinessError } from '../core/errors.ts';
+import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { dataRulePage, loadCallerRules, ruleConditions } from './data-rules.ts';
+import { confinesCustomers } from '../../src/contracts/entity.ts';
 
 type Condition = RawBuilder<unknown>;
 
@@ -18,14 +19,43 @@ export const STAFF_USER_TYPE = 1;
 
 export const NO_CUSTOMER_MESSAGE = '当前账号未关联货主，无法操作该数据';
 
-/** The customer a caller is confined to on a customer-scoped entity: undefined = not confined, null = none. */
+/** The customer a caller is confined to: undefined = not confined (staff), null = none. */
 export function confinedCustomer(entity: EntityRuntime, caller: Caller): string | null | undefined {
-  if (!entity.schema.dataScope?.customer || caller.userType === STAFF_USER_TYPE) return undefined;
+  if (caller.userType === STAFF_USER_TYPE) return undefined;
   return caller.customerId || null;
 }
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The other entities a scope names (`parent`, `usedBy`), resolved once the entities are loaded (linkScopes). */
+interface ScopeLinks {
+  parent?: { entity: EntityRuntime; column: string };
+  usedBy: Array<{ entity: EntityRuntime; column: string }>;
+}
+
+const links = new WeakMap<EntityRuntime, ScopeLinks>();
+
+/** Resolves every scope's entity and field names; a name that resolves to nothing stops the server. */
+export function linkScopes(entities: readonly EntityRuntime[]): void {
+  const byName = new Map(entities.map((e) => [e.schema.name, e]));
+  const resolve = (owner: EntityRuntime, entityName: string, field: string, columnOf: EntityRuntime) => {
+    const target = byName.get(entityName);
+    const column = columnOf === owner ? owner.columns.get(field) : target?.columns.get(field);
+    if (!target || !column) throw new Error(`${owner.schema.name}.dataScope: unknown entity or field ${entityName}.${field}`);
+    return { entity: target, column };
+  };
+  for (const entity of entities) {
+    const scope = entity.schema.dataScope;
+    if (!scope?.parent && !scope?.usedBy) continue;
+    const parent = scope.parent ? resolve(entity, scope.parent.entity, scope.parent.field, entity) : undefined;
+    const usedBy = (scope.usedBy ?? []).map((use) => {
+      const user = byName.get(use.entity);
+      return resolve(entity, use.entity, use.field, user ?? entity);
+    });
+    links.set(entity, { parent, usedBy });
+  }
 }
 
 /** Conditions (to AND into every update and delete, and reads unless readScopeConditions) confining the caller. */
@@ -38,14 +68,18 @@ export async function scopeConditions(
 ): Promise<Condition[]> {
   const conditions: Condition[] = [];
   const scope = entity.schema.dataScope;
-  const customer = confinedCustomer(entity, caller);
-  if (customer === null) conditions.push(sql`false`);
-  else if (customer !== undefined) {
-    // Reads also admit rows naming the caller's customer in a reader field (an agent's brokered orders).
-    const fields = [scope!.customer!, ...(access === 'read' ? (scope!.customerReaders ?? []) : [])];
-    const matches = fields.map((field) => sql`${sql.id(entity.columns.get(field)!)} = ${customer}`);
-    conditions.push(matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` or `)})`);
+  const linked = links.get(entity);
+  if (caller.userType !== STAFF_USER_TYPE) conditions.push(...(await customerReach(db, entity, caller, access, log)));
+  if (scope?.parent) {
+    // The parent's own scope for this caller (staff included: departments, data rules), as a subquery.
+    if (!linked?.parent) conditions.push(sql`false`);
+    else {
+      const parent = linked.parent;
+      const parentScope = await scopeConditions(db, parent.entity, caller, log, access);
+      if (parentScope.length) conditions.push(sql`${sql.id(parent.column)} in (${rowsOf(parent.entity, caller, parentScope, sql`id`)})`);
+    }
   }
+  if (scope?.self) conditions.push(sql`user_id = ${caller.userId}`);
   if (scope?.department) {
     const org = caller.orgCode;
     conditions.push(org ? sql`sys_org_code like ${`${escapeLike(org)}%`} escape '\\'` : sql`false`);
@@ -57,6 +91,46 @@ export async function scopeConditions(
     conditions.push(...ruleConditions(entity, rules, caller, log));
   }
   return conditions;
+}
+
+/** `select <column> from <entity> where <tenant and conditions>`: a subquery over another entity's table. */
+function rowsOf(entity: EntityRuntime, caller: Caller, conditions: Condition[], column: Condition): Condition {
+  return sql`select ${column} from ${sql.id(entity.schema.table)} where ${sql.join([sql`tenant_id = ${caller.tenantId}`, ...conditions], sql` and `)}`;
+}
+
+/** What a customer (any user type but staff) reaches of the entity: by its customer field, parent, use or nothing. */
+async function customerReach(
+  db: Kysely<SystemTables>,
+  entity: EntityRuntime,
+  caller: Caller,
+  access: 'read' | 'write',
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Condition[]> {
+  const scope = entity.schema.dataScope;
+  if (!confinesCustomers(scope)) return [sql`false`];
+  const customer = confinedCustomer(entity, caller);
+  if (scope!.customer) {
+    if (!customer) return [sql`false`];
+    // Reads also admit rows naming the caller's customer in a reader field (an agent's brokered orders).
+    const fields = [scope!.customer, ...(access === 'read' ? (scope!.customerReaders ?? []) : [])];
+    const matches = fields.map((field) => sql`${sql.id(entity.columns.get(field)!)} = ${customer}`);
+    return [matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` or `)})`];
+  }
+  // Reached only through the parent row, or only the user's own rows (scopeConditions adds those conditions).
+  if (scope!.parent || scope!.self) return [];
+  // Rows others own: read-only for customers.
+  if (access === 'write') return [sql`false`];
+  if (scope!.shared) return [];
+  const reach: Condition[] = [];
+  for (const use of links.get(entity)?.usedBy ?? []) {
+    const userScope = await scopeConditions(db, use.entity, caller, log, 'read');
+    reach.push(sql`id in (${rowsOf(use.entity, caller, [...userScope, sql`${sql.id(use.column)} is not null`], sql.id(use.column))})`);
+  }
+  const offered = scope!.offered;
+  if (offered && caller.permissions.has(offered.permission)) {
+    reach.push(sql.join(Object.entries(offered.when).map(([field, values]) => sql`${sql.id(entity.columns.get(field)!)} in (${sql.join(values)})`), sql` and `));
+  }
+  return [reach.length === 0 ? sql`false` : sql`(${sql.join(reach, sql` or `)})`];
 }
 
 /** The scope of what the caller may read: scopeConditions plus the schema's `customerReaders`. */
@@ -77,6 +151,7 @@ export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';
  * only its own row (the scope conditions see to that) and may not add one (`existingId` absent).
  */
 export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): void {
+  if (!entity.schema.dataScope?.customer) return;
   const customer = confinedCustomer(entity, caller);
   if (customer === undefined) return;
   if (customer === null) throw new BusinessError(NO_CUSTOMER_MESSAGE);
@@ -92,4 +167,19 @@ export async function idsInScope(db: Kysely<SystemTables>, entity: EntityRuntime
   const result = await sql<{ id: string }>`select id from ${sql.id(entity.schema.table)}
     where tenant_id = ${tenantId} and id in (${sql.join(ids)}) and ${sql.join(scope, sql` and `)} for update`.execute(db);
   return result.rows.map((r) => r.id);
+}
+
+/**
+ * A row reached through its parent (`dataScope.parent`) may only be written under a parent the caller may change:
+ * checked on add, import and edit, since the body names the parent.
+ */
+export async function assertParentInScope(db: Kysely<SystemTables>, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): Promise<void> {
+  const parent = entity.schema.dataScope?.parent;
+  if (!parent) return;
+  const linked = links.get(entity)?.parent;
+  const id = record[parent.field];
+  if (typeof id !== 'string' || id === '') return;
+  const scope = linked ? await scopeConditions(db, linked.entity, caller) : [sql`false`];
+  const found = linked ? await idsInScope(db, linked.entity, caller.tenantId, [id], scope) : [];
+  if (found.length === 0) throw new ValidationError([{ field: parent.field, message: `${entity.schema.fields[parent.field]?.label ?? parent.field}不存在或无权操作` }]);
 }

@@ -2,7 +2,11 @@
  * `GET /sys/duplicate/check` (contract §6.1): is a value already taken? JeecgBoot pasted `tableName` and
  * `fieldName` into SQL (§9 row 1). Here both are looked up in the entity schemas — the table must be an entity's
  * table, the field one of its declared fields — and only identifiers from that allow-list reach SQL. The caller
- * must be allowed to list that entity, and only the caller's tenant is searched.
+ * must be allowed to list that entity.
+ *
+ * The answer is a yes/no about a stored value, so it is given only where it cannot leak one: for fields declared
+ * checkable (`unique` or `duplicateCheck`), never for a field the caller is not shown (a masked ID card, a fee
+ * withheld on some rows), and only among the rows the caller may read.
  */
 import type { FastifyInstance } from 'fastify';
 import { permissionCode } from '../../src/contracts/entity.ts';
@@ -11,6 +15,8 @@ import { fail, ok } from '../core/envelope.ts';
 import { PermissionError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { findDuplicate } from './repository.ts';
+import { readScopeConditions } from './data-scope.ts';
+import { fieldVisibility } from './field-visibility.ts';
 
 interface DuplicateQuery {
   tableName?: string;
@@ -18,6 +24,8 @@ interface DuplicateQuery {
   fieldVal?: string;
   dataId?: string;
 }
+
+export const NOT_CHECKABLE = '不支持校验该字段';
 
 export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   app.get<{ Querystring: DuplicateQuery }>(`${prefix}/sys/duplicate/check`, { config: { authenticated: true } }, async (request) => {
@@ -28,11 +36,17 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, p
     const property = entity
       ? Object.keys(entity.schema.fields).find((name) => name === fieldName || entity.columns.get(name) === fieldName)
       : undefined;
-    // One answer for unknown tables and fields alike: the endpoint does not describe the schema to strangers.
-    if (!entity || !property) return fail('不支持校验该字段');
+    const field = property ? entity?.schema.fields[property] : undefined;
+    // One answer for unknown tables, fields and fields not open to checking: the endpoint does not describe the
+    // schema to strangers.
+    if (!entity || !property || !field) return fail(NOT_CHECKABLE);
     if (!caller.permissions.has(permissionCode(entity.schema, 'list'))) throw new PermissionError();
+    if (!field.unique && !field.duplicateCheck) return fail(NOT_CHECKABLE);
+    const visibility = fieldVisibility(entity, caller);
+    if (visibility.hidden.has(property) || visibility.withheld.has(property)) return fail(NOT_CHECKABLE);
     if (fieldVal.trim() === '') return { ...ok(null, '数据为空,不作处理！'), code: 500 };
-    const taken = await findDuplicate(ctx.db, entity, caller.tenantId, property, fieldVal.trim(), dataId || undefined);
+    const scope = await readScopeConditions(ctx.db, entity, caller, request.log);
+    const taken = await findDuplicate(ctx.db, entity, caller.tenantId, property, fieldVal.trim(), dataId || undefined, scope);
     return taken ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
   });
 }

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { isMultiValue, type FieldDef } from '../../src/contracts/entity.ts';
-import type { Result } from '../../src/contracts/envelope.ts';
+import type { FieldError, Result } from '../../src/contracts/envelope.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -20,7 +20,8 @@ import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-ty
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from '../settings/hy-config.ts';
 import { uniqueTogetherInFile } from './unique-together.ts';
-import { enforceCustomer } from './data-scope.ts';
+import { assertParentInScope, enforceCustomer } from './data-scope.ts';
+import { transitionFieldErrors } from './state-fields.ts';
 import { treeRules } from './tree.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
@@ -140,7 +141,8 @@ export async function importExcel(
   for (const row of rows) {
     applyDefaults(entity, row.record, config);
     enforceCustomer(entity, caller, row.record);
-    const errors = recordErrors(ctx, entity, row.record);
+    const errors = [...transitionFieldErrors(entity, row.record), ...(await parentErrors(ctx, entity, caller, row.record))];
+    if (errors.length === 0) errors.push(...recordErrors(ctx, entity, row.record));
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));
     // Two rows of the same file may not share a unique value either.
     for (const [name, field] of Object.entries(entity.schema.fields)) {
@@ -188,6 +190,17 @@ export async function importExcel(
     result: { totalCount: rows.length, errorCount: bad.length, successCount: good.length, msg, fileUrl: `/sys/common/static/${stored.path}`, fileName },
     timestamp: Date.now(),
   };
+}
+
+/** A row whose parent (`dataScope.parent`) the caller may not change is refused, naming the field. */
+async function parentErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): Promise<FieldError[]> {
+  try {
+    await assertParentInScope(ctx.db, entity, caller, record);
+    return [];
+  } catch (error: unknown) {
+    if (error instanceof BusinessError) return error.fieldErrors;
+    throw error;
+  }
 }
 
 /** The refused rows as they were, with the line number and what is wrong. */

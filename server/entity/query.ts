@@ -10,6 +10,7 @@ import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
 import { EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../../src/contracts/expiry.ts';
 import { expiryCondition } from './expiry-filter.ts';
+import { sortableValue, visibleOnly, type FieldVisibility } from './field-visibility.ts';
 
 type Condition = RawBuilder<unknown>;
 type Comparison = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
@@ -149,7 +150,7 @@ export function ruleCondition(entity: EntityRuntime, property: string, rule: Rul
   return comparison(entity, property, rule, val);
 }
 
-function superQueryConditions(entity: EntityRuntime, rawParams: string, matchType: string): Condition | null {
+function superQueryConditions(entity: EntityRuntime, rawParams: string, matchType: string, visibility?: FieldVisibility): Condition | null {
   let items: unknown;
   try {
     items = JSON.parse(rawParams);
@@ -164,11 +165,12 @@ function superQueryConditions(entity: EntityRuntime, rawParams: string, matchTyp
     const val = item.val === undefined || item.val === null ? '' : String(item.val).trim();
     if (item.field === '' || item.rule === '' || val === '') continue;
     const property = item.field;
-    if (!filterable(entity, property)) throw new BusinessError(`高级查询的字段不存在：${property}`);
+    if (!entity.columns.has(property)) throw new BusinessError(`高级查询的字段不存在：${property}`);
+    assertFilterable(entity, property, visibility);
     const rule = SUPER_RULES[item.rule];
     if (!rule) throw new BusinessError(`高级查询的规则不支持：${item.rule}`);
     const condition = ruleCondition(entity, property, rule, val);
-    if (condition) conditions.push(condition);
+    if (condition) conditions.push(visibleOnly(visibility, property, condition));
   }
   if (conditions.length === 0) return null;
   return sql`(${sql.join(conditions, matchType === 'or' ? sql` or ` : sql` and `)})`;
@@ -179,13 +181,24 @@ function filterable(entity: EntityRuntime, property: string): boolean {
   return entity.columns.has(property) && entity.types.get(property) !== 'password';
 }
 
+/** A declared field the caller is never shown is not a filter either: refused, so nothing is learnt from the answer. */
+function assertFilterable(entity: EntityRuntime, property: string, visibility: FieldVisibility | undefined): void {
+  if (!filterable(entity, property) || visibility?.hidden.has(property)) throw new BusinessError(`${label(entity, property)}不能作为查询条件`);
+}
+
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** All WHERE conditions a list request asks for. */
-export function buildFilters(entity: EntityRuntime, params: QueryParams): Condition[] {
+/**
+ * All WHERE conditions a list request asks for, as `visibility` allows: a hidden field is refused, a field withheld
+ * on some rows matches none of them (default: everything but password hashes, for staff-only system lists).
+ */
+export function buildFilters(entity: EntityRuntime, params: QueryParams, visibility?: FieldVisibility): Condition[] {
   const conditions: Condition[] = [];
+  const add = (property: string, condition: Condition | null) => {
+    if (condition) conditions.push(visibleOnly(visibility, property, condition));
+  };
   for (const [key, rawValue] of Object.entries(params)) {
     if (RESERVED.has(key)) continue;
     const value = first(rawValue);
@@ -193,8 +206,9 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams): Condit
     const range = /^(.+)_(begin|end)$/.exec(key);
     if (range && filterable(entity, range[1])) {
       const bound = range[2] as 'begin' | 'end';
+      assertFilterable(entity, range[1], visibility);
       const typed = typedValue(entity, range[1], value.trim(), bound);
-      conditions.push(sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
+      add(range[1], sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
       continue;
     }
     if (key === EXPIRY_QUERY_PARAM && hasExpiryQuery(entity.schema)) {
@@ -204,18 +218,18 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams): Condit
     }
     const multi = /^(.+)_MultiString$/.exec(key);
     if (multi && filterable(entity, multi[1])) {
-      const condition = inCondition(entity, multi[1], value.split(','));
-      if (condition) conditions.push(condition);
+      assertFilterable(entity, multi[1], visibility);
+      add(multi[1], inCondition(entity, multi[1], value.split(',')));
       continue;
     }
     if (!filterable(entity, key)) continue;
-    const condition = valueCondition(entity, key, value);
-    if (condition) conditions.push(condition);
+    assertFilterable(entity, key, visibility);
+    add(key, valueCondition(entity, key, value));
   }
   const superQuery = first(params.superQueryParams);
   if (superQuery) {
     const matchType = first(params.superQueryMatchType) === 'or' ? 'or' : 'and';
-    const condition = superQueryConditions(entity, superQuery, matchType);
+    const condition = superQueryConditions(entity, superQuery, matchType, visibility);
     if (condition) conditions.push(condition);
   }
   return conditions;
@@ -237,8 +251,11 @@ export interface OrderTerm {
 /** Sortable properties whose column is NOT NULL in every entity table (server/entity/tables.ts). */
 const NOT_NULL_PROPERTIES = new Set(['createTime']);
 
-/** The sort of a list request from `column`/`order`; only schema-allowed columns, anything else is refused with JeecgBoot's message. */
-export function orderTerms(entity: EntityRuntime, params: QueryParams): OrderTerm[] {
+/**
+ * The sort of a list request from `column`/`order`; only schema-allowed columns, anything else is refused with
+ * JeecgBoot's message. A field hidden from the caller is refused too; one withheld on some rows sorts them as empty.
+ */
+export function orderTerms(entity: EntityRuntime, params: QueryParams, visibility?: FieldVisibility): OrderTerm[] {
   const requested = first(params.column);
   const fallback = entity.schema.list.defaultSort ?? { field: 'createTime', order: 'desc' };
   const properties = requested
@@ -246,8 +263,11 @@ export function orderTerms(entity: EntityRuntime, params: QueryParams): OrderTer
     : [fallback.field];
   return properties.map((property) => {
     if (!entity.sortable.has(property)) throw new BusinessError(`请注意，将要排序的列字段不存在：${property}`);
+    if (visibility?.hidden.has(property)) throw new BusinessError(`${label(entity, property)}不能用于排序`);
     const descending = requested ? first(params.order) !== 'asc' : fallback.order !== 'asc';
-    return { column: columnRef(entity, property), descending, notNull: NOT_NULL_PROPERTIES.has(property) };
+    const withheld = visibility?.withheld.has(property) ?? false;
+    const column = sortableValue(visibility, property, columnRef(entity, property));
+    return { column, descending, notNull: !withheld && NOT_NULL_PROPERTIES.has(property) };
   });
 }
 
@@ -257,8 +277,8 @@ export function orderSql(terms: readonly OrderTerm[]): RawBuilder<unknown> {
   return sql.join([...parts, sql`id desc`]);
 }
 
-export function buildOrder(entity: EntityRuntime, params: QueryParams): RawBuilder<unknown> {
-  return orderSql(orderTerms(entity, params));
+export function buildOrder(entity: EntityRuntime, params: QueryParams, visibility?: FieldVisibility): RawBuilder<unknown> {
+  return orderSql(orderTerms(entity, params, visibility));
 }
 
 export function pageParams(params: QueryParams): { pageNo: number; pageSize: number } {

@@ -12,6 +12,7 @@ import { buildFilters, filtersUseClock, orderSql, orderTerms, pageParams, type Q
 import { assertPageDepth, pageRows, pageWithTotal, type PageParts, type UnchangedSince } from './paging.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
+import type { FieldVisibility } from './field-visibility.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -58,20 +59,28 @@ export function presentRows(
           : String(row[name] ?? '');
     }
     for (const [name, field] of maskFields) {
-      if (typeof row[name] === 'string') out[name] = maskValue(field.mask!, row[name] as string);
+      // A comma-joined list (a rate card's drivers' phones) is masked item by item.
+      if (typeof row[name] === 'string') out[name] = (row[name] as string).split(',').map((part) => maskValue(field.mask!, part)).join(',');
     }
     return applyRowMasks(entity.schema.rowMasks, out, caller) as WireRecord;
   });
 }
 
 /** The WHERE of a list request: the caller's tenant, the request's filters, and any extra conditions. */
-function whereOf(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
-  return sql.join([sql`tenant_id = ${tenantId}`, ...buildFilters(entity, params), ...extra], sql` and `);
+function whereOf(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = [], visibility?: FieldVisibility): RawBuilder<unknown> {
+  return sql.join([sql`tenant_id = ${tenantId}`, ...buildFilters(entity, params, visibility), ...extra], sql` and `);
 }
 
-export async function countRows(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): Promise<number> {
+export async function countRows(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  params: QueryParams,
+  extra: RawBuilder<unknown>[] = [],
+  visibility?: FieldVisibility,
+): Promise<number> {
   const result = await sql<{ total: number }>`select count(*)::int as total from ${table(entity)}
-    where ${whereOf(entity, tenantId, params, extra)}`.execute(db);
+    where ${whereOf(entity, tenantId, params, extra, visibility)}`.execute(db);
   return result.rows[0]?.total ?? 0;
 }
 
@@ -83,8 +92,9 @@ export async function* iterateRows(
   params: QueryParams,
   extra: RawBuilder<unknown>[] = [],
   batch = 1000,
+  visibility?: FieldVisibility,
 ): AsyncGenerator<WireRecord[]> {
-  const parts = listParts(entity, tenantId, params, extra);
+  const parts = listParts(entity, tenantId, params, extra, visibility);
   // Each batch starts right after the last row of the one before (keyset.ts), not by walking an ever longer
   // OFFSET; a row written meanwhile therefore never appears twice.
   let next: PageAnchor | undefined;
@@ -102,18 +112,25 @@ export async function* iterateRows(
  * (tenant, filters, data scope). Null when the query reads other tables (a subquery), whose changes the list cache
  * would not see.
  */
-export function listQueryShape(db: Db, entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = []): string | null {
+export function listQueryShape(
+  db: Db,
+  entity: EntityRuntime,
+  tenantId: number,
+  params: QueryParams,
+  extra: RawBuilder<unknown>[] = [],
+  visibility?: FieldVisibility,
+): string | null {
   const { pageNo, pageSize } = pageParams(params);
   assertPageDepth((pageNo - 1) * pageSize);
   const scope = extra.length ? sql.join(extra, sql` and `).compile(db) : undefined;
-  const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : ''].join('\u0000');
+  const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : '', visibility?.key ?? ''].join('\u0000');
   let memo = shapeMemos.get(entity);
   if (!memo) shapeMemos.set(entity, (memo = new Map()));
   // Filters relative to today are compiled afresh: their bound day keys the cached answer.
   const clocked = filtersUseClock(entity, params);
   const known = clocked ? undefined : memo.get(memoKey);
   if (known !== undefined) return known;
-  const compiled = sql`${whereOf(entity, tenantId, params, extra)} order by ${orderSql(orderTerms(entity, params))}`.compile(db);
+  const compiled = sql`${whereOf(entity, tenantId, params, extra, visibility)} order by ${orderSql(orderTerms(entity, params, visibility))}`.compile(db);
   const shape = /\bselect\b/i.test(compiled.sql) ? null : `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${boundValues(compiled.parameters)}`;
   if (clocked) return shape;
   if (memo.size >= SHAPE_MEMO_SIZE) memo.clear();
@@ -147,9 +164,9 @@ function boundValues(parameters: readonly unknown[]): string {
   return JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
 }
 
-function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[]): PageParts {
-  const terms = orderTerms(entity, params);
-  return { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra), order: orderSql(terms), terms };
+function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[], visibility?: FieldVisibility): PageParts {
+  const terms = orderTerms(entity, params, visibility);
+  return { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra, visibility), order: orderSql(terms), terms };
 }
 
 /**
@@ -163,12 +180,13 @@ export async function listRows(
   params: QueryParams,
   extra: RawBuilder<unknown>[] = [],
   memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {},
+  visibility?: FieldVisibility,
 ): Promise<Page<WireRecord>> {
   const { pageNo, pageSize } = pageParams(params);
   const offset = (pageNo - 1) * pageSize;
   assertPageDepth(offset);
   // Rows and total in one statement (paging.ts): a round trip is most of a small list request's cost.
-  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra), pageSize, offset, memory.seek, memory.unchanged);
+  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra, visibility), pageSize, offset, memory.seek, memory.unchanged);
   return {
     records,
     total,
@@ -250,7 +268,7 @@ export async function findRowsTested(
   });
 }
 
-/** Ids of rows (other than `exceptId`) already holding `value` in a unique field. */
+/** Whether a row (other than `exceptId`, within `extra`) already holds `value` in a unique field. */
 export async function findDuplicate(
   db: Db,
   entity: EntityRuntime,
@@ -258,10 +276,11 @@ export async function findDuplicate(
   property: string,
   value: unknown,
   exceptId?: string,
+  extra: RawBuilder<unknown>[] = [],
 ): Promise<boolean> {
   const column = sql.id(entity.columns.get(property)!);
   const result = await sql<{ id: string }>`select id from ${table(entity)}
-    where tenant_id = ${tenantId} and ${column} = ${value} ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`.execute(db);
+    where tenant_id = ${tenantId} and ${column} = ${value} ${exceptId ? sql`and id <> ${exceptId}` : sql``}${andAll(extra)} limit 1`.execute(db);
   return result.rows.length > 0;
 }
 

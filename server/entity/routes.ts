@@ -27,7 +27,9 @@ import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
-import { enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { fieldVisibility } from './field-visibility.ts';
+import { transitionFieldErrors } from './state-fields.ts';
 import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
@@ -96,8 +98,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
     const extra = [...(tree?.listConditions(params) ?? []), ...(await readScopeOf(request, caller))];
+    const visibility = fieldVisibility(entity, caller);
     // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.
-    const shape = listQueryShape(ctx.db, entity, caller.tenantId, params, extra);
+    const shape = listQueryShape(ctx.db, entity, caller.tenantId, params, extra, visibility);
     const cache = listCacheOf(ctx.db);
     const key = shape && [entity.schema.name, caller.userId, caller.userType, caller.customerId ?? '', caller.tenantId, ctx.dicts.version, shape].join('\u0000');
     const hit = key ? cache.get(key) : undefined;
@@ -106,7 +109,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const seek = shape ? pageAnchorsOf(ctx.db).slot(positionsKey(entity, shape), listDeps, stamp) : undefined;
     // Only a query reading no other table (a shape) is fully described by listDeps.
     const unchanged = shape ? () => cache.unchanged(listDeps, stamp) : undefined;
-    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, { seek, unchanged });
+    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, { seek, unchanged }, visibility);
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
     const result = Buffer.from(JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) }));
     if (key) cache.put(key, listDeps, stamp, result);
@@ -118,7 +121,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     const pid = String(request.query.pid ?? '').trim();
     if (!pid) throw new BusinessError('缺少上级节点ID');
-    const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await readScopeOf(request, caller));
+    const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await readScopeOf(request, caller), fieldVisibility(entity, caller));
     const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
     return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
   });
@@ -152,7 +155,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
+    const stateErrors = transitionFieldErrors(entity, record);
+    if (stateErrors.length > 0) throw new ValidationError(stateErrors);
     enforceCustomer(entity, caller, record);
+    await assertParentInScope(ctx.db, entity, caller, record);
     await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
     applyComputed(entity, record);
     validate(ctx, entity, record);
@@ -203,8 +209,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
         const keptPasswords = passwordFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
         for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
         const record = normaliseRecord(entity.schema, merged);
+        const stateErrors = transitionFieldErrors(entity, record, existing);
+        if (stateErrors.length > 0) throw new ValidationError(stateErrors);
         sanitiseRecord(entity, record);
         enforceCustomer(entity, caller, record, id);
+        await assertParentInScope(tx, entity, caller, record);
         await applyCopies(ctx, tx, entity, caller, record, body, existing);
         applyComputed(entity, record);
         const review = reopenReviewOnChange(entity.schema, existing, record);

@@ -12,6 +12,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { buildFilters, buildOrder, type QueryParams } from './query.ts';
+import type { FieldVisibility } from './field-visibility.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -37,7 +38,7 @@ export interface TreeRules {
   /** The list shows only roots when the request carries no filter (searching finds nodes at any depth). */
   listConditions(params: QueryParams): RawBuilder<unknown>[];
   /** `extra`: the caller's data scope, as the list applies it. */
-  children(db: Db, tenantId: number, parentId: string, params: QueryParams, extra?: RawBuilder<unknown>[]): Promise<Page<WireRecord>>;
+  children(db: Db, tenantId: number, parentId: string, params: QueryParams, extra?: RawBuilder<unknown>[], visibility?: FieldVisibility): Promise<Page<WireRecord>>;
   /** Normalises the parent ('' → '0') and checks it; returns the parents whose hasChild may change. */
   beforeWrite(db: Db, tenantId: number, record: Record<string, unknown>, id?: string, oldParent?: unknown): Promise<string[]>;
   /** Refuses nodes that still have children outside `ids`; returns their parents. */
@@ -67,11 +68,11 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
       return [sql`(${parent} is null or ${parent} = '' or ${parent} = ${TREE_ROOT_ID})`];
     },
 
-    async children(db, tenantId, parentId, params, extra = []) {
+    async children(db, tenantId, parentId, params, extra = [], visibility) {
       const where = sql.join([sql`tenant_id = ${tenantId}`, sql`${parent} = ${parentId}`, ...extra], sql` and `);
       const { rows } = await sql<WireRecord>`select ${sql.join([...entity.columns].map(([p, c]) => sql`${sql.id(c)} as ${sql.id(p)}`))}
         from ${table} where ${where}
-        order by ${buildOrder(entity, params)} limit ${MAX_CHILDREN}`.execute(db);
+        order by ${buildOrder(entity, params, visibility)} limit ${MAX_CHILDREN}`.execute(db);
       return {
         records: rows, total: rows.length, size: rows.length, current: 1, pages: 1,
         orders: [], optimizeCountSql: true, searchCount: true, countId: null, maxLimit: null,

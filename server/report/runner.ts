@@ -12,6 +12,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { readScopeConditions } from '../entity/data-scope.ts';
 import { isSecretProperty } from '../entity/field-types.ts';
+import { rowMaskConditions } from '../entity/field-visibility.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
 import { ensureReportReader, REPORT_READER_ROLE } from './reader-role.ts';
@@ -41,24 +42,6 @@ function maskedColumn(column: string, mask: 'id-card' | 'phone' | 'bank-card'): 
     return sql`case when length(${c}) > 4 then repeat('*', length(${c}) - 4) || right(${c}, 4) else ${c} end`;
   }
   return sql`case when length(${c}) <= 7 then ${c} else left(${c}, 3) || repeat('*', length(${c}) - 7) || right(${c}, 4) end`;
-}
-
-/**
- * Row masks (schema `rowMasks`) as SQL: property → the condition under which its value is withheld from this caller,
- * so a report (and its sums) never sees what the caller's lists would show as --.
- */
-function rowMaskConditions(entity: EntityRuntime, caller: Caller): Map<string, RawBuilder<unknown>> {
-  const out = new Map<string, RawBuilder<unknown>>();
-  for (const mask of entity.schema.rowMasks ?? []) {
-    if (!mask.userTypes.includes(caller.userType)) continue;
-    const column = (property: string) => sql.id(entity.columns.get(property)!);
-    const matches = Object.entries(mask.when).map(([field, values]) => sql`coalesce(cast(${column(field)} as text), '') in (${sql.join(values.map((v) => sql`${v}`))})`);
-    const own = caller.customerId;
-    const exempt = own ? (mask.unlessCustomerIn ?? []).map((field) => sql`coalesce(${column(field)}, '') = ${own}`) : [];
-    const condition = sql.join([...matches, ...(exempt.length ? [sql`not (${sql.join(exempt, sql` or `)})`] : [])], sql` and `);
-    for (const field of mask.fields) out.set(field, out.has(field) ? sql`(${out.get(field)!}) or (${condition})` : condition);
-  }
-  return out;
 }
 
 /** `with <table> as (select <safe columns> from <table> where <caller's rows>), …` */

@@ -12,6 +12,7 @@ import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { ok } from '../core/envelope.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { scopeConditions } from '../entity/data-scope.ts';
+import { fieldVisibility } from '../entity/field-visibility.ts';
 import { buildFilters, buildOrder, pageParams, type QueryParams } from '../entity/query.ts';
 import { presentRows } from '../entity/repository.ts';
 
@@ -31,9 +32,10 @@ export function registerAdvanceRoutes(app: FastifyInstance, ctx: AppContext, pre
     const params = request.query as QueryParams;
     const { pageNo, pageSize } = pageParams(params);
     const scope = await scopeConditions(ctx.db, entity, caller, request.log);
-    const where = sql.join([sql`tenant_id = ${caller.tenantId}`, UNREPAID_ADVANCE, ...buildFilters(entity, params), ...scope], sql` and `);
+    const visibility = fieldVisibility(entity, caller);
+    const where = sql.join([sql`tenant_id = ${caller.tenantId}`, UNREPAID_ADVANCE, ...buildFilters(entity, params, visibility), ...scope], sql` and `);
     const rows = await sql<WireRecord>`select ${selectList} from hy_shipping_note where ${where}
-      order by ${buildOrder(entity, params)} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(ctx.db);
+      order by ${buildOrder(entity, params, visibility)} limit ${pageSize} offset ${(pageNo - 1) * pageSize}`.execute(ctx.db);
     const total = await sql<{ total: number }>`select count(*)::int as total from hy_shipping_note where ${where}`.execute(ctx.db);
     const count = total.rows[0]?.total ?? 0;
     return ok({

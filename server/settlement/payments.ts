@@ -16,6 +16,7 @@ import { requireCaller } from '../auth/guard.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import { recordErrors } from '../entity/validation.ts';
 import { scopeConditions } from '../entity/data-scope.ts';
+import { fieldVisibility } from '../entity/field-visibility.ts';
 import { listRows, presentRows } from '../entity/repository.ts';
 import type { QueryParams } from '../entity/query.ts';
 
@@ -74,7 +75,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
     const scope = await scopeConditions(ctx.db, entity, caller, request.log);
-    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope);
+    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope, {}, fieldVisibility(entity, caller));
     return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false) });
   });
 

@@ -292,6 +292,11 @@ export interface EntitySchema {
   dataScope?: DataScope;
   /** Values some callers never receive, decided per row (e.g. the driver's fee on another agent's order). */
   rowMasks?: RowMask[];
+  /**
+   * Fields an operation sets (`set`) are the operations' own: add, edit and import cannot set them. A new record may
+   * hold the field's default, or one of the states listed here (an order saved as 草稿 or 已发布).
+   */
+  initialStates?: Record<string, string[]>;
   /** Composite list indexes for the filters a screen combines (equality fields, then the sort); see IndexDef. */
   indexes?: IndexDef[];
   /**
@@ -365,6 +370,30 @@ export interface DataScope {
   customerReaders?: string[];
   /** Department-scoped: only rows whose sysOrgCode is the caller's department or one below it. */
   department?: boolean;
+  /**
+   * Reached through the row `field` names in `entity` (a waybill's history, line items, payments, attachments):
+   * a caller reads (changes) such a row exactly when it reads (changes) that row.
+   */
+  parent?: { field: string; entity: string };
+  /**
+   * Customers read the rows named by `field` of `entity` rows they may read — the drivers and vehicles of their own
+   * waybills — and change none.
+   */
+  usedBy?: Array<{ entity: string; field: string }>;
+  /** Customers holding `permission` also read rows matching `when` (approved drivers offered for dispatch). */
+  offered?: { when: Record<string, string[]>; permission: string };
+  /** Every caller with the list permission reads every row of the tenant (a published rate card); customers change none. */
+  shared?: boolean;
+  /** Each user reaches only rows of their own (the table's `user_id`): message receipts. Staff included. */
+  self?: boolean;
+}
+
+/**
+ * Whether a scope says which rows customers reach. An entity without one is staff-only: a customer (any user type but
+ * platform staff) reaches none of its rows, whatever its grants say.
+ */
+export function confinesCustomers(scope: DataScope | undefined): boolean {
+  return Boolean(scope && (scope.customer || scope.parent || scope.usedBy?.length || scope.shared || scope.self));
 }
 
 /** Where an operation's button sits on the list page. */

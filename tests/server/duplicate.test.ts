@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 
@@ -11,7 +12,9 @@ describe.each(BACKENDS)('duplicate check on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     ops = await t.login('ops');
-    taken = (await t.call<Page<WireRecord>>({ method: 'GET', url: `${P}/hydriver/hyDriver/list?pageSize=1`, token: ops })).body.result.records[0];
+    const listed = (await t.call<Page<WireRecord>>({ method: 'GET', url: `${P}/hydriver/hyDriver/list?pageSize=1`, token: ops })).body.result.records[0];
+    // Lists show the phone masked; the detail shows it whole to someone who may edit drivers.
+    taken = (await t.call<WireRecord>({ method: 'GET', url: `${P}/hydriver/hyDriver/queryById?id=${String(listed.id)}`, token: ops })).body.result;
   });
   afterAll(async () => {
     await t?.close();
@@ -41,5 +44,25 @@ describe.each(BACKENDS)('duplicate check on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: `${P}/sys/duplicate/check?tableName=hy_driver&fieldName=telephone&fieldVal=1` })).status).toBe(401);
     // The outbox is staff-readable only: ops has no list permission there.
     expect((await check({ tableName: 'sys_sms_outbox', fieldName: 'mobile', fieldVal: '1' })).body).toMatchObject({ success: false, code: 510 });
+  });
+
+  // Issue 21 finding 1: the check was a second oracle for values the caller is not shown.
+  it('answers only for checkable fields the caller is shown, among the rows the caller may read', async () => {
+    const refused = { success: false, message: '不支持校验该字段' };
+    const [note] = (await sql<{ fee: string; customer: string; number: string }>`select customer_fee::text as fee, customer_id as customer,
+      shipping_note_number as number from hy_shipping_note where customer_fee is not null limit 1`.execute(t.ctx.db)).rows;
+    // Fees are no unique field: nobody may probe them, staff included.
+    expect((await check({ tableName: 'hy_shipping_note', fieldName: 'customer_fee', fieldVal: note.fee })).body).toMatchObject(refused);
+    const shipper = await t.login('shipper');
+    // A phone a shipper sees only masked is not checkable for it.
+    expect((await check({ tableName: 'hy_driver', fieldName: 'telephone', fieldVal: String(taken.telephone) }, shipper)).body).toMatchObject(refused);
+    // Another shipper's waybill number is "available" to this shipper: the check looks only at its own rows.
+    const [own] = (await sql<{ customer: string }>`select customer_id as customer from sys_user where username = 'shipper'`.execute(t.ctx.db)).rows;
+    const [other] = (await sql<{ number: string }>`select shipping_note_number as number from hy_shipping_note
+      where customer_id <> ${own.customer} and coalesce(agent_id, '') <> ${own.customer} limit 1`.execute(t.ctx.db)).rows;
+    const [mine] = (await sql<{ number: string }>`select shipping_note_number as number from hy_shipping_note where customer_id = ${own.customer} limit 1`.execute(t.ctx.db)).rows;
+    expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: other.number }, shipper)).body).toMatchObject({ success: true });
+    expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: mine.number }, shipper)).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: other.number })).body).toMatchObject({ success: false });
   });
 });

@@ -35,7 +35,7 @@ describe('the embedded database across restarts', () => {
       method: 'POST',
       url: '/jeecg-boot/hydriver/hyDriver/add',
       headers: { 'x-access-token': token },
-      payload: { driverName: '重启司机', idCard: '11010519491231002X', telephone: '13511112222', vehicleClass: 'B2', ownerType: '1', reviewStatus: '2' },
+      payload: { driverName: '重启司机', idCard: '11010519491231002X', telephone: '13511112222', vehicleClass: 'B2', ownerType: '1' },
     });
     expect(added.json().success).toBe(true);
     const before = await counts(first.ctx.db);

@@ -51,7 +51,7 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
     const added = await addNote('YD2611220001', 'DD2611220001', { customerFee: 1, driverName: '冒名', customerId: ids.customerB });
     expect(added.body).toMatchObject({ success: true });
     const note = await noteByNo('YD2611220001');
-    expect(note).toMatchObject({ customerId: ids.customerA, goodsName: '动力煤', consignee: '唐山港3号堆场', driverName: '王建国', driverPhone: '13912345678', vehicleNumber: '蒙K12345', shippingStatus: '0', payStatus: '0' });
+    expect(note).toMatchObject({ customerId: ids.customerA, goodsName: '动力煤', consignee: '唐山港3号堆场', driverName: '王建国', driverPhone: '139****5678', vehicleNumber: '蒙K12345', shippingStatus: '0', payStatus: '0' });
     expect(Number(note.customerFee)).toBe(7260);
     expect(Number(note.driverFee)).toBe(6600);
     const missing = await t.call({ method: 'POST', url: `${NOTE}/add`, token: ops, payload: { shippingNoteNumber: 'YD2611220099', orderId: 'nope', driverId: ids.driver, vehicleId: ids.vehicle } });

@@ -68,9 +68,12 @@ describe.each(BACKENDS)('/vxeSocket on %s', (kind) => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/jeecg-boot/vxeSocket`;
     for (const row of await t.ctx.db.selectFrom('sys_user').select(['id', 'username']).execute()) ids[row.username] = row.id;
-    const drivers = (await sql<{ id: string }>`select id from hy_driver order by id limit 2`.execute(t.ctx.db)).rows;
+    // Two drivers of the shipper's own waybills (a shipper sees no other driver).
+    const drivers = (await sql<{ id: string }>`select distinct driver_id as id from hy_shipping_note
+      where customer_id = (select customer_id from sys_user where username = 'shipper') order by 1 limit 2`.execute(t.ctx.db)).rows;
+    expect(drivers).toHaveLength(2);
     [driverId, hiddenId] = [drivers[0].id, drivers[1].id];
-    // The shipper role may see every driver but one (a data rule on the drivers page), and never full id cards.
+    // The shipper role may see both but one (a data rule on the drivers page), and never full id cards.
     await sql`insert into sys_permission_data_rule (id, permission_id, rule_name, rule_column, rule_conditions, rule_value, status)
       values ('r-hide', 'page:hyDriver', 'hide one', 'id', '!=', ${hiddenId}, '1')`.execute(t.ctx.db);
     await sql`update sys_role_permission set data_rule_ids = 'r-hide'
