@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
 import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
+import { NUMERIC_COLUMN_MAX } from '../../src/contracts/validation/entity-json-schema.ts';
 import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
 import { EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../../src/contracts/expiry.ts';
@@ -45,6 +46,8 @@ function typedValue(entity: EntityRuntime, property: string, raw: string, bound:
       if (raw.trim() === '' || !Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) {
         throw new BusinessError(`${label(entity, property)}的查询条件应为数字`);
       }
+      // Past what the column holds, PostgreSQL would fail the whole statement (22003).
+      if (Math.abs(n) > NUMERIC_COLUMN_MAX[type]) throw new BusinessError(`${label(entity, property)}的查询条件超出范围`);
       return n;
     }
     case 'boolean':

@@ -73,6 +73,11 @@ export const DEFAULT_USER_MAX = 1000;
 export const COORDINATES_MAX = 64;
 export const DEFAULT_MAX_ROWS = 200;
 export const DEPARTMENT_ID_MAX = 32;
+/**
+ * The largest magnitude a numeric field's column holds (server/entity/tables.ts: integer, numeric(18,4),
+ * numeric(14,2)). A field's bounds default to it and a list filter past it is refused, so no value overflows in SQL.
+ */
+export const NUMERIC_COLUMN_MAX = { integer: 2_147_483_647, number: 99_999_999_999_999, money: 999_999_999_999.99 } as const;
 /** Tags: non-empty parts without separators, comma-joined. */
 export const TAGS_PATTERN = '^[^,;]+(,[^,;]+)*$';
 /** One username (no comma) for single-user fields. */
@@ -87,11 +92,11 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
   const base = { title: field.label, ...(literal ? { default: field.default } : {}) };
   switch (field.type) {
     case 'integer':
-      return { ...base, type: 'integer', minimum: field.minimum, maximum: field.maximum };
+      return { ...base, type: 'integer', minimum: field.minimum ?? -NUMERIC_COLUMN_MAX.integer, maximum: field.maximum ?? NUMERIC_COLUMN_MAX.integer };
     case 'number':
-      return { ...base, type: 'number', minimum: field.minimum, maximum: field.maximum };
+      return { ...base, type: 'number', minimum: field.minimum ?? -NUMERIC_COLUMN_MAX.number, maximum: field.maximum ?? NUMERIC_COLUMN_MAX.number };
     case 'money':
-      return { ...base, type: 'number', minimum: field.minimum ?? 0, maximum: field.maximum, multipleOf: 0.01 };
+      return { ...base, type: 'number', minimum: field.minimum ?? 0, maximum: field.maximum ?? NUMERIC_COLUMN_MAX.money, multipleOf: 0.01 };
     case 'boolean':
       return { ...base, type: 'boolean' };
     case 'date':
