@@ -23,7 +23,9 @@ const dictCodeOf = (props: WidgetProps) => (typeof props.options.dictCode === 's
 const single = (value: unknown) => (value === undefined || value === null || value === '' ? undefined : String(value));
 
 export function DictRadioWidget(props: WidgetProps) {
-  const items = useDictItems(dictCodeOf(props));
+  const all = useDictItems(dictCodeOf(props));
+  const allowed = props.options.allowedValues;
+  const items = Array.isArray(allowed) ? all.filter((item) => allowed.includes(item.value)) : all;
   return (
     <Radio.Group
       id={props.id}

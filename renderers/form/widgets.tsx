@@ -23,9 +23,14 @@ import { PopupWidget } from './PopupWidget.tsx';
 
 const FULL_WIDTH = { width: '100%' } as const;
 
+/** A dictionary's items, or only those `allowedValues` names (the states a new record may start in). */
+function offeredItems<T extends { value: string }>(items: T[], allowed: unknown): T[] {
+  return Array.isArray(allowed) ? items.filter((item) => allowed.includes(item.value)) : items;
+}
+
 export function DictSelectWidget(props: WidgetProps) {
   const dictCode = typeof props.options.dictCode === 'string' ? props.options.dictCode : undefined;
-  const items = useDictItems(dictCode);
+  const items = offeredItems(useDictItems(dictCode), props.options.allowedValues);
   const value = props.value === undefined || props.value === null || props.value === '' ? undefined : String(props.value);
   return (
     <Select

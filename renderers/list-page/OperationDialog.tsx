@@ -31,7 +31,8 @@ export interface OperationDialogProps {
 function inputEntity(entity: EntitySchema, operation: OperationDef): EntitySchema {
   const fields: Record<string, FieldDef> = {};
   for (const input of operation.input ?? []) fields[input.field] = { ...inputFieldDef(entity, input), readOnly: false };
-  return { ...entity, fields, tree: undefined, form: { fields: Object.keys(fields), columns: 1 } };
+  // The inputs are what the operation writes: not the add/edit form's read-only state fields (no operations here).
+  return { ...entity, fields, tree: undefined, operations: undefined, form: { fields: Object.keys(fields), columns: 1 } };
 }
 
 export default function OperationDialog({ entity, operation, onSubmit, onClose }: OperationDialogProps) {

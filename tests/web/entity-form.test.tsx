@@ -185,4 +185,25 @@ describe('form renderer', () => {
     });
     expect(onSaved).toHaveBeenCalledWith('编辑成功!');
   });
+
+  // Issue 21 finding 4: a state the operations own is shown, never chosen in the form.
+  it('shows 审核状态 read-only at 待审核 when adding a driver, and offers only the initial states where a schema lists several', async () => {
+    renderForm();
+    const dialog = await screen.findByRole('dialog');
+    const state = within(dialog).getByLabelText(/审核状态/);
+    expect(state.closest('.ant-select')).toHaveClass('ant-select-disabled');
+    expect(within(dialog).getByText('待审核')).toBeInTheDocument();
+  });
+
+  it('offers only the states a new record may start in', async () => {
+    const user = userEvent.setup();
+    const entity = { ...driverEntity, initialStates: { reviewStatus: ['0', '1'] } };
+    renderWithServices(<EntityForm entity={entity} mode="add" open onClose={vi.fn()} onSaved={vi.fn()} />, { data: stubData(), dicts: dictionaries });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText(/审核状态/));
+    const listbox = await screen.findByRole('listbox');
+    const offered = within(listbox).getAllByRole('option').map((option) => option.textContent);
+    expect(offered.length).toBe(2);
+    expect(offered.join()).not.toContain('审核通过');
+  });
 });
