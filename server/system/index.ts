@@ -23,8 +23,25 @@ import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
 import { customersMigrations } from './customers/migrations.ts';
+import { watchForAliases, type RouteAlias } from '../core/route-aliases.ts';
+
+/**
+ * The endpoint bases the JeecgBoot front end's api/manage.js names (getUserList, getRoleList, getServiceList,
+ * getPermissions): each answers what the system list it stands for answers, under the same permission.
+ * "Service" has no JeecgBoot table of its own; the platform's services are its scheduled jobs.
+ */
+function specAliases(prefix: string): RouteAlias[] {
+  return [
+    { method: 'GET', alias: `${prefix}/api/user`, target: `${prefix}/sys/user/list` },
+    { method: 'GET', alias: `${prefix}/api/role`, target: `${prefix}/sys/role/list` },
+    { method: 'GET', alias: `${prefix}/api/service`, target: `${prefix}/sys/quartzJob/list` },
+    { method: 'GET', alias: `${prefix}/api/permission`, target: `${prefix}/sys/permission/list` },
+    { method: 'GET', alias: `${prefix}/api/permission/no-pager`, target: `${prefix}/sys/permission/list` },
+  ];
+}
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  const aliases = watchForAliases(app, specAliases(prefix));
   registerUsersRoutes(app, ctx, prefix);
   registerRolesRoutes(app, ctx, prefix);
   registerDepartsRoutes(app, ctx, prefix);
@@ -34,6 +51,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerJobsRoutes(app, ctx, prefix);
   registerAnnouncementsRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
+  aliases.register();
 }
 
 export const systemMigrations: Record<string, Migration> = {
