@@ -15,6 +15,8 @@ import { installRowTriggers, listCacheOf, listDependencies, startRowsFeed } from
 import type { KvStore } from './core/kv.ts';
 import { fail } from './core/envelope.ts';
 import { AuthError, BusinessError } from './core/errors.ts';
+import { answerFrameworkError, registerInputGuard } from './core/input-guard.ts';
+import { dataExceptionMessage } from './db/data-errors.ts';
 import { serverLoggerOptions } from './auth/log-redaction.ts';
 import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
@@ -148,6 +150,12 @@ function registerErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, body too large and the like: the client's fault, said plainly, nothing internal.
       return reply.status(200).send(fail('请求数据格式不正确', 500));
     }
+    const refusal = dataExceptionMessage(error);
+    if (refusal) {
+      // A value the input guard and the handler let through and PostgreSQL refused: still logged, as a check is missing.
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.status(200).send(fail(refusal, 500));
+    }
     request.log.error(error);
     return reply.status(500).send(fail('操作失败，服务器内部错误', 500));
   });
@@ -203,6 +211,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     logger: serverLoggerOptions(config.log ?? { level: process.env.LOG_LEVEL ?? 'info' }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // A route parameter that is not valid UTF-8 or past the router's length: an envelope, not Fastify's bare 400/414.
+    frameworkErrors: answerFrameworkError,
   });
   // Callback style: it runs on every answer, and an async hook costs a promise and a microtask each.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -212,6 +222,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     done(null, payload);
   });
   registerErrorHandling(app);
+  // Before any route: NUL bytes, broken UTF-8, over-long values and absurd page numbers never reach a handler.
+  registerInputGuard(app);
   // Session grants are cached per token only while the database announces every change to them.
   const stopGrantsFeed = await startGrantsFeed(ctx.db, database, (message) => app.log.warn(message));
   app.addHook('onClose', stopGrantsFeed);

@@ -33,6 +33,10 @@ type Where = RawBuilder<unknown>;
 export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const base = `${prefix}/sys/tenant`;
   const entity = entityNamed(ctx, 'sysTenant');
+  // sys_tenant's id and status are integer columns (the schema knows the usual string id and a dictionary string):
+  // list filters compare them as numbers, so a value past integer is refused before SQL instead of failing it.
+  const filterTypes = new Map(entity.types).set('id', 'integer').set('status', 'integer');
+  const filterable = { ...entity, types: filterTypes };
 
   async function select(where: Where[], order: Where, limit: number, offset = 0): Promise<WireRecord[]> {
     const { rows } = await sql<WireRecord>`select ${WIRE_SELECT} from sys_tenant
@@ -55,7 +59,7 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   app.get<{ Querystring: QueryParams }>(`${base}/list`, { config: { permission: `${P}:list` } }, async (request) => {
     const params = storedParams(request.query, UNSTORED);
-    const where = buildFilters(entity, params);
+    const where = buildFilters(filterable, params);
     const { pageNo, pageSize } = pageParams(params);
     const records = await select(where, buildOrder(entity, params), pageSize, (pageNo - 1) * pageSize);
     const { rows } = await sql<{ total: number }>`select count(*)::int as total from sys_tenant
@@ -70,7 +74,7 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: `${P}:list` } }, async (request) => {
     const id = Number(text(request.query.id));
-    const [record] = Number.isInteger(id) && id > 0 ? await select([sql`id = ${id}`], sql`id`, 1) : [];
+    const [record] = Number.isInteger(id) && id > 0 && id <= MAX_TENANT_ID ? await select([sql`id = ${id}`], sql`id`, 1) : [];
     if (!record) throw new BusinessError('未找到对应租户');
     return ok(record);
   });
