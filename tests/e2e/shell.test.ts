@@ -31,6 +31,47 @@ describe('the signed-in shell in the browser', () => {
     expect(new URL(s.page.url()).pathname).toBe(DRIVERS);
   });
 
+  it('keeps the active tab in view when more tabs are open than fit, and reaches the others from 更多页签 (issue 22, item 3)', async () => {
+    const screens = [
+      '/customer/manager', '/customer/user', '/wlhy/hycarrier/HyCarrierList', '/wlhy/hyorder/HyOrderList', '/shipping/list',
+      '/bill/list', '/wlhy/hywaybill/HyWaybillList', '/plateform/cost/paylist', '/wlhy/hyfreight/HyFreightRateList',
+      '/isps/userAnnouncement', '/online/cgreportHead', '/online/cgreport/driver_income', '/isystem/user', '/isystem/role',
+      '/isystem/dict', '/isystem/log',
+    ];
+    for (const [index, path] of screens.entries()) {
+      // In-app navigation (as a menu click does), without reloading the page per screen.
+      await s.page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect.poll(async () => (await tabTitles()).length).toBe(index + 3);
+    }
+    const strip = await s.page.getByRole('tablist', { name: '多页签' }).boundingBox();
+    const inStrip = async (name: string) => {
+      const box = await s.page.getByRole('tab', { name, exact: true }).boundingBox();
+      return !!box && !!strip && box.x >= strip.x - 1 && box.x + box.width <= strip.x + strip.width + 1;
+    };
+    const viewport = s.page.viewportSize();
+    await expect.poll(() => inStrip('系统日志')).toBe(true);
+    expect(strip!.x + strip!.width).toBeLessThanOrEqual(viewport!.width);
+
+    await s.page.getByRole('button', { name: '更多页签' }).click();
+    const hidden = s.page.getByRole('menu', { name: '更多页签' });
+    expect(await hidden.getByRole('menuitem').allTextContents()).toContain('首页');
+    await hidden.getByRole('menuitem', { name: '首页', exact: true }).click();
+    await s.page.waitForURL((url) => url.pathname === HOME);
+    await expect.poll(() => inStrip('首页')).toBe(true);
+    expect(await inStrip('系统日志')).toBe(false);
+
+    // Back to where the next tests start: 司机管理 alone beside 首页.
+    await s.page.getByRole('tab', { name: '司机管理' }).click({ button: 'right' });
+    await s.page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(tabTitles).toEqual(['首页', '司机管理']);
+    await expect.poll(() => s.page.getByRole('button', { name: '更多页签' }).count()).toBe(0);
+    await s.page.getByRole('tab', { name: '司机管理' }).click();
+    await s.page.waitForURL((url) => url.pathname === DRIVERS);
+  });
+
   it('moves the menu to the top from the settings drawer', async () => {
     const menu = s.page.getByRole('navigation', { name: '主菜单' });
     const before = await menu.boundingBox();

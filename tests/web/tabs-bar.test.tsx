@@ -4,7 +4,7 @@
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TabBar } from '../../src/app/tabs/TabBar.tsx';
 import type { PageTabs } from '../../src/app/tabs/usePageTabs.ts';
 
@@ -93,5 +93,54 @@ describe('tab bar', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu', { name: '页签操作' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '司机管理' })).toHaveFocus();
+  });
+
+  describe('with more tabs than the strip is wide', () => {
+    const TAB_WIDTH = 100;
+    const STRIP_WIDTH = 300;
+    afterEach(() => vi.restoreAllMocks());
+
+    /** jsdom has no layout: tabs are laid out side by side, TAB_WIDTH each, in a strip STRIP_WIDTH wide. */
+    function layOutTabs() {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        const strip = this.closest<HTMLElement>('[role="tablist"]');
+        if (this.getAttribute('role') === 'tablist') return DOMRect.fromRect({ x: 0, width: STRIP_WIDTH, height: 30 });
+        if (strip && this.classList.contains('shell-tab')) {
+          const index = [...strip.children].indexOf(this);
+          return DOMRect.fromRect({ x: index * TAB_WIDTH - strip.scrollLeft, width: TAB_WIDTH, height: 30 });
+        }
+        return DOMRect.fromRect();
+      });
+    }
+
+    function manyTabs(active: string): PageTabs {
+      const titles = ['首页', '货主管理', '司机管理', '车辆管理', '运单管理', '账单管理'];
+      return {
+        ...fakeTabs(),
+        tabs: titles.map((title, index) => ({ path: `/t${index}`, fullPath: `/t${index}`, title })),
+        active,
+      };
+    }
+
+    it('scrolls the active tab into view and lists the tabs out of view under 更多页签', async () => {
+      layOutTabs();
+      const user = userEvent.setup();
+      const tabs = manyTabs('/t5');
+      render(<TabBar tabs={tabs} />);
+      // 账单管理 (500–600) is scrolled to the strip's right edge, so the first three are out of view.
+      expect(screen.getByRole('tablist', { name: '多页签' }).scrollLeft).toBe(300);
+      await user.click(screen.getByRole('button', { name: '更多页签' }));
+      const menu = screen.getByRole('menu', { name: '更多页签' });
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['首页', '货主管理', '司机管理']);
+      await user.click(within(menu).getByRole('menuitem', { name: '货主管理' }));
+      expect(tabs.select).toHaveBeenCalledWith('/t1');
+      expect(screen.queryByRole('menu', { name: '更多页签' })).not.toBeInTheDocument();
+    });
+
+    it('offers no 更多页签 while every tab is in view', () => {
+      layOutTabs();
+      render(<TabBar tabs={{ ...manyTabs('/t1'), tabs: manyTabs('/t1').tabs.slice(0, 3) }} />);
+      expect(screen.queryByRole('button', { name: '更多页签' })).not.toBeInTheDocument();
+    });
   });
 });

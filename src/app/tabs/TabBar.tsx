@@ -2,12 +2,15 @@
  * The multi-tab bar above the content, plain React (role tablist/tab). Every tab has a close button (closing home
  * explains why it stays); right-click on a tab — or Shift+F10 / the context-menu key on a focused tab — offers
  * 刷新 / 关闭左侧 / 关闭右侧 / 关闭其他. Keyboard: ← → Home End move between tabs, Enter or Space shows the focused
- * one, Delete closes it.
+ * one, Delete closes it. The strip scrolls the active tab into view, and while some tabs are out of view a 更多页签
+ * button lists them (tab-overflow.ts, TabOverflowMenu.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Icon } from '../shell/icons.tsx';
 import { useDismiss } from '../shell/use-dismiss.ts';
+import { useTabOverflow } from './tab-overflow.ts';
+import { TabOverflowMenu } from './TabOverflowMenu.tsx';
 import type { PageTabs } from './usePageTabs.ts';
 
 type ContextAction = 'refresh' | 'closeLeft' | 'closeRight' | 'closeOthers';
@@ -73,7 +76,11 @@ export function TabBar({ tabs, panelId }: { tabs: PageTabs; panelId?: string }) 
   const [menu, setMenu] = useState<ContextMenuAt>();
   const [focused, setFocused] = useState<string>();
   const tabRefs = useRef(new Map<string, HTMLDivElement>());
+  // The whole tab (label and close button), for what the strip shows of it.
+  const tabBoxes = useRef(new Map<string, HTMLElement>());
+  const strip = useRef<HTMLDivElement>(null);
   const paths = tabs.tabs.map((tab) => tab.path);
+  const outOfView = useTabOverflow(strip, tabBoxes, paths, tabs.active);
   const tabStop = focused && paths.includes(focused) ? focused : tabs.active;
 
   const focusTab = (path: string | undefined) => {
@@ -101,12 +108,16 @@ export function TabBar({ tabs, panelId }: { tabs: PageTabs; panelId?: string }) 
 
   return (
     <div className="shell-tabs">
-      <div role="tablist" aria-label="多页签" className="shell-tablist">
+      <div ref={strip} role="tablist" aria-label="多页签" className="shell-tablist">
         {tabs.tabs.map((tab) => {
           const active = tab.path === tabs.active;
           return (
             <div
               key={tab.path}
+              ref={(node) => {
+                if (node) tabBoxes.current.set(tab.path, node);
+                else tabBoxes.current.delete(tab.path);
+              }}
               className={active ? 'shell-tab is-active' : 'shell-tab'}
               onContextMenu={(event) => {
                 event.preventDefault();
@@ -137,6 +148,9 @@ export function TabBar({ tabs, panelId }: { tabs: PageTabs; panelId?: string }) 
           );
         })}
       </div>
+      {outOfView.length > 0 ? (
+        <TabOverflowMenu hidden={tabs.tabs.filter((tab) => outOfView.includes(tab.path))} onSelect={tabs.select} />
+      ) : null}
       {menu ? (
         <TabContextMenu
           key={`${menu.path}@${menu.x},${menu.y}`}
