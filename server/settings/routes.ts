@@ -23,12 +23,13 @@ export async function readPlatformSettings(db: Kysely<SystemTables>): Promise<Pl
 
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   app.get(`${prefix}/setting/hySetting/queryPlatformSettings`, { config: { public: true } }, async () =>
-    // Sign-in addresses come from the server's configuration, not from the stored (admin-editable) settings.
+    // Sign-in addresses and the captcha switch come from the server's configuration, not from the stored (admin-editable) settings.
     ok({
       ...(await readPlatformSettings(ctx.db)),
       casLoginUrl: casLoginUrl(ctx),
       thirdLoginUrl: thirdLoginStartPath(ctx, prefix),
       thirdLoginName: ctx.config.oauth2?.name ?? '',
+      loginCaptcha: ctx.config.captchaEnabled,
     }),
   );
 }

@@ -25,6 +25,11 @@ export interface PlatformSettings {
   thirdLoginUrl: string;
   /** Name of the third-party provider for the login button (e.g. 企业微信). */
   thirdLoginName: string;
+  /**
+   * Whether the password login asks for the image captcha (the server's LOGIN_CAPTCHA). Even when false, the server
+   * demands one after repeated failures of an account (code 412), and the login page then shows it.
+   */
+  loginCaptcha: boolean;
 }
 
 /** What an unconfigured platform shows: the server answers with these when nothing is stored, the browser until it has an answer. */
@@ -44,4 +49,5 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   casLoginUrl: '',
   thirdLoginUrl: '',
   thirdLoginName: '',
+  loginCaptcha: true,
 };

@@ -2,14 +2,18 @@
  * Sign-in with username, password and image captcha (contract §2.1–2.2). Every refusal shows the server's
  * sentence and fetches a new captcha image (a wrong captcha is code 412). Success is picked up by the login
  * route, which redirects. The platform page also offers sign-in by a texted code; the shipper page
- * (`/user/login3`) admits customers only. Plain React + user-pages.css: this page is the app's entry and must not
+ * (`/user/login3`) admits customers only. The captcha is shown when the server asks for it on every login
+ * (`loginCaptcha`, the server's LOGIN_CAPTCHA) or, with it off, once the server demands it after repeated failures
+ * (code 412). Plain React + user-pages.css: this page is the app's entry and must not
  * pull antd (issue 3's bundle target).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { LoginEntry } from '../../providers/auth.ts';
+import { isHttpError } from '../../http/errors.ts';
 import { useSession } from '../session.tsx';
+import { usePlatformSettings } from '../settings.tsx';
 import { PhoneLoginForm } from './PhoneLoginForm.tsx';
 import { CasLogin } from './CasLogin.tsx';
 import { ThirdLogin } from './ThirdLogin.tsx';
@@ -101,16 +105,20 @@ interface LoginValues {
 }
 type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
-function validate(values: LoginValues): LoginErrors {
+function validate(values: LoginValues, captchaShown: boolean): LoginErrors {
   const errors: LoginErrors = {};
   if (!values.username.trim()) errors.username = '请输入帐户名';
   if (!values.password) errors.password = '请输入密码';
-  if (!values.captcha.trim()) errors.captcha = '请输入验证码';
+  if (captchaShown && !values.captcha.trim()) errors.captcha = '请输入验证码';
   return errors;
 }
 
 function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
   const session = useSession();
+  const { loginCaptcha } = usePlatformSettings();
+  // With LOGIN_CAPTCHA=off the server still demands a captcha after an account's repeated failures (code 412).
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
+  const captchaShown = loginCaptcha || captchaDemanded;
   const id = useId();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '', captcha: '' });
   const [rememberMe, setRememberMe] = useState(false);
@@ -138,21 +146,21 @@ function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
   }, [session]);
 
   useEffect(() => {
-    void refreshCaptcha();
-    // Only on arrival: the session object changes on every sign-in attempt, the captcha must not.
-  }, []);
+    if (captchaShown) void refreshCaptcha();
+    // On arrival and when the captcha appears: the session object changes on every sign-in attempt, the captcha must not.
+  }, [captchaShown]);
 
   function change(field: keyof LoginValues, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
     // Like antd's form: once a field has shown an error, it is re-checked as the user types.
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: validate(next)[field] }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: validate(next, captchaShown)[field] }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const errors = validate(values);
+    const errors = validate(values, captchaShown);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
@@ -168,7 +176,9 @@ function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
       // A captcha answer may be spent by any attempt (our server consumes it; JeecgBoot only on success), so every
       // failure brings a fresh image; a 412 (wrong captcha) certainly needs one.
       setValues((current) => ({ ...current, captcha: '' }));
-      void refreshCaptcha();
+      if (captchaShown) void refreshCaptcha();
+      // Showing the field fetches its first image (the effect above).
+      else if (isHttpError(cause) && cause.code === 412) setCaptchaDemanded(true);
     } finally {
       setSubmitting(false);
     }
@@ -196,27 +206,29 @@ function PasswordLoginForm({ entry }: { entry: LoginEntry }) {
         onChange={(value) => change('password', value)}
         error={fieldErrors.password}
       />
-      <div className="up-row">
-        <TextField
-          id={`${id}-captcha`}
-          label="验证码"
-          placeholder="请输入验证码"
-          autoComplete="off"
-          maxLength={8}
-          value={values.captcha}
-          onChange={(value) => change('captcha', value)}
-          error={fieldErrors.captcha}
-        />
-        <button
-          type="button"
-          className="up-captcha"
-          onClick={() => void refreshCaptcha()}
-          title="看不清？点击换一张"
-          aria-label="刷新验证码"
-        >
-          {captchaImage ? <img src={captchaImage} alt="验证码" /> : '获取验证码'}
-        </button>
-      </div>
+      {captchaShown ? (
+        <div className="up-row">
+          <TextField
+            id={`${id}-captcha`}
+            label="验证码"
+            placeholder="请输入验证码"
+            autoComplete="off"
+            maxLength={8}
+            value={values.captcha}
+            onChange={(value) => change('captcha', value)}
+            error={fieldErrors.captcha}
+          />
+          <button
+            type="button"
+            className="up-captcha"
+            onClick={() => void refreshCaptcha()}
+            title="看不清？点击换一张"
+            aria-label="刷新验证码"
+          >
+            {captchaImage ? <img src={captchaImage} alt="验证码" /> : '获取验证码'}
+          </button>
+        </div>
+      ) : null}
       <label className="up-check">
         <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
         自动登录
