@@ -108,7 +108,16 @@ describe('a shipper sees drivers read-only', () => {
     await logIn(page, env, '/dashboard/analysis', 'shipper');
     await page.waitForURL((url) => url.pathname === '/dashboard/analysis');
     await page.goto(`${env.baseUrl}${DRIVERS}`);
-    await page.getByText('共 60 条').waitFor();
+    // Only the drivers of its own waybills (the demo has 60), and no search by the numbers it sees masked.
+    const total = page.getByText(/^共 \d+ 条$/);
+    await total.waitFor();
+    const shown = Number(/\d+/.exec((await total.textContent()) ?? '')?.[0]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(60);
+    const query = page.getByRole('search');
+    await query.getByLabel('姓名').waitFor();
+    expect(await query.getByLabel('手机号').count()).toBe(0);
+    expect(await query.getByLabel('身份证号').count()).toBe(0);
     expect(await page.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
     expect(await page.locator('tbody').getByText('编辑').count()).toBe(0);
     expect(await page.locator('tbody').getByText('删除').count()).toBe(0);

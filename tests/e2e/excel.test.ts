@@ -49,8 +49,9 @@ describe('Excel export and import on the drivers screen', () => {
     const sheet = workbook.addWorksheet('司机');
     sheet.addRow(['姓名', '身份证号', '手机号', '准驾车型', '司机身份', '审核状态']);
     const first17 = '15060219880808123';
-    sheet.addRow(['表格导入', first17 + idCardCheckChar(first17), '13655550001', 'A2', '个体司机', '审核通过']);
-    sheet.addRow(['坏数据', '123', '1', 'A2', '个体司机', '审核通过']);
+    // A new driver starts 待审核: 审核通过 is the approve operation's to give, not an import's.
+    sheet.addRow(['表格导入', first17 + idCardCheckChar(first17), '13655550001', 'A2', '个体司机', '待审核']);
+    sheet.addRow(['坏数据', '123', '1', 'A2', '个体司机', '待审核']);
     const path = `${fs.mkdtempSync('/tmp/freight-import-')}/司机.xlsx`;
     await workbook.xlsx.writeFile(path);
 
@@ -64,7 +65,7 @@ describe('Excel export and import on the drivers screen', () => {
     expect(report[1][0]).toBe('3');
     expect(report[1][report[1].length - 1]).toContain('身份证号');
 
-    await page.getByText('共 ').first().waitFor();
+    await page.goto(`${env.baseUrl}${DRIVERS}?reviewStatus=1`);
     await page.getByRole('cell', { name: '表格导入', exact: true }).waitFor();
   });
 });
