@@ -19,7 +19,9 @@ import {
 } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
 import { freeFieldsOf, rowAllows } from '../../src/contracts/row-guards.ts';
+import { newIdempotencyKey } from '../../src/contracts/idempotency.ts';
 import { useServices } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { EntityFormProps } from './types.ts';
 import type { GridFormContext } from './GridObjectFieldTemplate.tsx';
@@ -66,6 +68,8 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const { message } = App.useApp();
   const formRef = useRef<CoreForm<FormData>>(null);
   const savingRef = useRef(false);
+  // One key per opening of the form: a second click, or 确定 again after a lost answer, is the same submission.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   // The values to start from; the typed values live in FormFields so a keystroke does not re-render the dialog.
   // Add: `$now` date/datetime fields start at this browser's day or moment (literal defaults come with the schema).
   const [initialData, setInitialData] = useState<FormData>(() =>
@@ -171,11 +175,10 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       const result =
         mode === 'edit' && recordId !== undefined
           ? await data.update(entity.api, recordId, onlyFields(withClearedFields(entity, values), lockedState ? freeFields : undefined))
-          : await data.create(entity.api, values);
+          : await data.create(entity.api, values, entity.idempotencyKey ? { idempotencyKey } : undefined);
       onSaved(result.message);
     } catch (error: unknown) {
-      const text = error instanceof Error ? error.message : String(error);
-      message.error(text);
+      toastFailure(message, error);
       setExtraErrors(fieldErrorsToErrorSchema((error as { fieldErrors?: FieldError[] }).fieldErrors));
     } finally {
       savingRef.current = false;

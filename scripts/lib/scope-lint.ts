@@ -1,7 +1,8 @@
 /**
  * Cross-entity lint of data scopes and initial states (server/entity/data-scope.ts, state-fields.ts): `parent` and
  * `usedBy` name an entity that exists and a string field holding ids; `offered.when` names declared fields;
- * `initialStates` lists only fields an operation sets, with values of their dictionary.
+ * `initialStates` lists only fields an operation sets, with values of their dictionary; `menu.customerWhen` names
+ * hyCustomer fields; `idempotencyKey` is on server-managed entities only.
  */
 import { escapePointer, isObject, type Json } from './schema-json.ts';
 
@@ -22,6 +23,15 @@ export function lintScopes(entities: ReadonlyArray<{ file: string; data: unknown
   for (const { file, data } of entities) {
     if (!isObject(data) || !isObject(data.fields)) continue;
     const at = (path: string, message: string) => problems.push({ file, path, message });
+    // menu.customerWhen reads the caller's customer row (server/menu/customer-menus.ts): hyCustomer's own fields.
+    const customerWhen = isObject(data.menu) && isObject(data.menu.customerWhen) ? data.menu.customerWhen : undefined;
+    const customers = byName.get('hyCustomer');
+    for (const field of Object.keys(customerWhen ?? {})) {
+      const def = customers && isObject(customers.fields) ? customers.fields[field] : undefined;
+      if (!isObject(def)) at(`/menu/customerWhen/${escapePointer(field)}`, `hyCustomer has no field "${field}"`);
+    }
+    // Only server code takes idempotency keys so far (server/core/idempotency.ts); the engine's add does not.
+    if (data.idempotencyKey === true && data.managedBy !== 'server') at('/idempotencyKey', 'only server-managed entities take idempotency keys yet (their add calls oncePerKey)');
     const scope = isObject(data.dataScope) ? data.dataScope : undefined;
     if (scope && isObject(scope.parent)) {
       if (!byName.has(String(scope.parent.entity))) at('/dataScope/parent/entity', `unknown entity "${String(scope.parent.entity)}"`);

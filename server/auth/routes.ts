@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { fail, ok } from '../core/envelope.ts';
 import { BusinessError } from '../core/errors.ts';
 import { permissionsForUser } from '../menu/permissions.ts';
+import { hiddenMenuComponents } from '../menu/customer-menus.ts';
 import { consumeCaptcha, issueCaptcha } from './captcha.ts';
 import { requireCaller } from './guard.ts';
 import { DECOY_HASH_PROMISE, verifyPassword } from './passwords.ts';
@@ -178,6 +179,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
 
   app.get(`${prefix}/sys/permission/getUserPermissionByToken`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
-    return ok(await permissionsForUser(ctx.db, caller.userId));
+    return ok(await permissionsForUser(ctx.db, caller.userId, await hiddenMenuComponents(ctx, caller)));
   });
 }

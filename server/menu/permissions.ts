@@ -70,7 +70,8 @@ function buildTree(rows: Row[]): MenuNode[] {
   return build(null);
 }
 
-export async function permissionsForUser(db: Kysely<SystemTables>, userId: string): Promise<PermissionResult> {
+/** `hiddenComponents`: menu entries this user does not get (customer-menus.ts), whatever their grants. */
+export async function permissionsForUser(db: Kysely<SystemTables>, userId: string, hiddenComponents: ReadonlySet<string> = new Set()): Promise<PermissionResult> {
   const granted = await db
     .selectFrom('sys_permission as p')
     .select(COLUMNS)
@@ -80,7 +81,7 @@ export async function permissionsForUser(db: Kysely<SystemTables>, userId: strin
     .orderBy('p.sort_no')
     .orderBy('p.id')
     .execute();
-  const menus = granted.filter((r) => r.menu_type !== 2);
+  const menus = granted.filter((r) => r.menu_type !== 2 && !(r.component && hiddenComponents.has(r.component)));
   const auth: AuthEntry[] = granted
     .filter((r) => r.menu_type === 2 && r.status === '1' && r.perms)
     .map((r) => ({ action: r.perms!, type: r.perms_type === '2' ? '2' : '1', describe: r.name }));

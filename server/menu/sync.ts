@@ -105,7 +105,7 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
 
 /**
  * An entity without a menu shown inside another's screen (a panel operation whose `props.entity` names it, e.g.
- * sysDictItem in 数据字典's items drawer) gets its button rows under that screen's page, granted per its own
+ * sysDictItem in 数据字典's items drawer, or an openForm operation's form, e.g. 垫付还款's 还款) gets its button rows under that screen's page, granted per its own
  * `defaultGrants`; otherwise nobody could ever be given its permission codes.
  */
 function childEntityRows(entities: EntityRuntime[]): Array<{ row: PermissionRow; roles: string[] }> {
@@ -113,7 +113,7 @@ function childEntityRows(entities: EntityRuntime[]): Array<{ row: PermissionRow;
   for (const { schema } of entities) {
     if (schema.menu) continue;
     const host = entities.find(
-      (e) => e.schema.menu && entityOperations(e.schema).some((operation) => operation.panel?.props?.entity === schema.name),
+      (e) => e.schema.menu && entityOperations(e.schema).some((operation) => operation.panel?.props?.entity === schema.name || operation.openForm?.entity === schema.name),
     );
     if (!host) continue;
     const grants = schema.defaultGrants ?? {};

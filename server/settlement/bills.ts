@@ -13,6 +13,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { BusinessError } from '../core/errors.ts';
+import { REPAID } from './advances.ts';
 
 type Db = Kysely<SystemTables> | Transaction<SystemTables>;
 
@@ -55,9 +56,10 @@ async function nextBillNo(db: Db, tenantId: number, at: string | undefined): Pro
 export async function createBill(db: Kysely<SystemTables>, draft: BillDraft): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
     const ids = sql.join(draft.noteIds.map((id) => sql`${id}`));
-    const locked = await sql<{ id: string }>`select id from hy_shipping_note
+    // A 垫付 advance the shipper has repaid directly (垫付还款) is settled: it goes on no bill.
+    const locked = await sql<{ id: string }>`select id from hy_shipping_note n
       where tenant_id = ${draft.tenantId} and customer_id = ${draft.customerId} and id in (${ids})
-        and bill_id is null and shipping_status in (${signedList}) for update`.execute(tx);
+        and bill_id is null and shipping_status in (${signedList}) and not ${REPAID(sql`n`)} for update`.execute(tx);
     if (locked.rows.length === 0) return null;
     const billable = sql.join(locked.rows.map((r) => sql`${r.id}`));
     const billId = newId();

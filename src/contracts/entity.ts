@@ -259,6 +259,12 @@ export interface MenuEntry {
   title?: string;
   icon?: string;
   order: number;
+  /**
+   * Shown to users other than platform staff only while their current customer (hy_customer) holds one of the
+   * values in each named field, e.g. `{"settlementType": ["4"]}`: 垫付还款 only for shippers settling by 垫付. The
+   * server leaves the entry out of the menu it builds (server/menu/permissions.ts).
+   */
+  customerWhen?: Record<string, string[]>;
 }
 
 export interface EntitySchema {
@@ -284,6 +290,11 @@ export interface EntitySchema {
   menu?: MenuEntry;
   /** Operations exposed (default all); a server-written log lists only 'list'. */
   actions?: EntityAction[];
+  /**
+   * Money-moving adds: each one carries an `Idempotency-Key` header (src/contracts/idempotency.ts); the form makes
+   * one per opening and the server answers a repeat with the first result instead of writing twice.
+   */
+  idempotencyKey?: boolean;
   /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
   defaultGrants?: Record<string, Array<EntityAction | string>>;
   /** Custom operations (审核通过, 驳回, …): buttons, endpoints `PUT <api>/<key>` and permission codes. See operations.ts. */

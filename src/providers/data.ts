@@ -2,6 +2,7 @@
  * Data provider over the JeecgBoot CRUD dialect (contract §1.3–1.4). Screens speak in structured filters and sorts;
  * this module alone knows how they become `*v*`, `_begin/_end`, `column/order` and the add/edit/delete endpoints.
  */
+import { IDEMPOTENCY_HEADER } from '../contracts/idempotency.ts';
 import type { Page, WireRecord } from '../contracts/index.ts';
 import type { DownloadedFile, HttpClient, QueryParams } from '../http/client.ts';
 
@@ -44,7 +45,8 @@ export interface DataProvider {
   getOne(resource: string, id: RecordId): Promise<WireRecord>;
   /** Tree entities: every child of one node (`<resource>/childList?pid=`), in the list's sort order. */
   getChildren(resource: string, parentId: RecordId, sort?: ListSort, signal?: AbortSignal): Promise<WireRecord[]>;
-  create(resource: string, values: WireRecord): Promise<WriteResult>;
+  /** `idempotencyKey`: sent as the Idempotency-Key header (entities with `idempotencyKey: true`). */
+  create(resource: string, values: WireRecord, options?: { idempotencyKey?: string }): Promise<WriteResult>;
   update(resource: string, id: RecordId, values: WireRecord): Promise<WriteResult>;
   /** `extra` travels in the query string too, e.g. `{confirm: true}` after a CONFIRM_REQUIRED_CODE refusal. */
   deleteMany(resource: string, ids: RecordId[], extra?: QueryParams): Promise<WriteResult>;
@@ -125,8 +127,9 @@ export function createDataProvider(http: HttpClient): DataProvider {
       const result = envelope.result;
       return Array.isArray(result) ? result : (result?.records ?? []);
     },
-    async create(resource, values) {
-      const envelope = await http.request<unknown>({ method: 'post', url: `${resource}/add`, data: values });
+    async create(resource, values, options) {
+      const headers = options?.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined;
+      const envelope = await http.request<unknown>({ method: 'post', url: `${resource}/add`, data: values, headers });
       return writeResult(envelope.message);
     },
     async update(resource, id, values) {

@@ -151,11 +151,12 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
     expect((await t.call({ method: 'POST', url: `${PAY}/add`, token: shipper, payload: { billId: bill.id, amount: 1, payTime: '2026-11-20 10:00:00' } })).body).toMatchObject({ success: false, code: 510 });
   });
 
-  it('counts due bills and unbilled waybills, and a shipper sees only its own customer', async () => {
-    // The 趟结 bill fell due on 2026-11-05 (past); the 月结 and 批结 bills are not due yet.
+  it('counts only signed unbilled waybills of each type (what its link lists), and a shipper sees only its own customer', async () => {
+    // The 趟结 bill fell due on 2026-11-05 (past): a due bill is the bill list's business, not the waybill link's
+    // (issue 22, item 5), so only the 月结 waybill left unbilled counts.
     await sql`update hy_bill set due_date = current_date + 3 where settlement_type in ('1', '2')`.execute(t.ctx.db);
     const counts = await t.call({ method: 'GET', url: COUNTS, token: ops });
-    expect(counts.body.result).toMatchObject({ yuejieZhangQi: 1, pijieZhangQi: 0, tangjieZhangQi: 1 });
+    expect(counts.body.result).toMatchObject({ yuejieZhangQi: 1, pijieZhangQi: 0, tangjieZhangQi: 0 });
     await sql`update sys_user set customer_id = ${ids.monthly} where username = 'shipper'`.execute(t.ctx.db);
     const shipper = await t.login('shipper');
     const own = await t.call({ method: 'GET', url: COUNTS, token: shipper });

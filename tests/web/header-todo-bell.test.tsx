@@ -1,7 +1,7 @@
 /**
  * The bell's 待办 part (issue 3): seven counters from getDsXx (and our three document-expiry ones), polled every 650 000 ms; the badge counts the
  * non-zero categories (plus one for unread announcements, see header-notification-bell), each links to its list
- * with `?state=1`; the waybill list's state 1 is "signed, not billed". There is one bell: no second one.
+ * with a `?state=` preset that the server counts with (one settlement type per waybill link). There is one bell.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -67,7 +67,7 @@ describe('the bell’s 待办 part', () => {
     expect(screen.getByRole('tab', { name: '待办(5)' })).toHaveAttribute('aria-selected', 'true');
     const links = panel.getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['司机待审核2', '货主待审核1', '月结账期待结算3', '垫付账期待还款1', '车辆证件即将到期5']);
-    expect(panel.getByRole('link', { name: /月结账期待结算/ })).toHaveAttribute('href', '/shipping/list?state=1');
+    expect(panel.getByRole('link', { name: /月结账期待结算/ })).toHaveAttribute('href', '/shipping/list?state=settle1');
     expect(panel.getByRole('link', { name: /车辆证件即将到期/ })).toHaveAttribute('href', '/wlhy/hyvehicle/HyVehicleList?state=expiring');
     expect(panel.queryByText('车辆待审核')).toBeNull();
     expect(panel.queryByText('批结待结算')).toBeNull();
@@ -92,15 +92,19 @@ describe('the bell’s 待办 part', () => {
     expect(panel.getByText('暂无待办')).toBeInTheDocument();
   });
 
-  it('links each category to its page; the waybill list state 1 is signed and not billed', () => {
+  it('links each category to a list of exactly its own rows (issue 22, item 5): one settlement type per link', () => {
     const paths = Object.fromEntries(activeTodos({ ...COUNTS, pijieZhangQi: 1, tangjieZhangQi: 1, cheCount: 1, sijiDaoqi: 1, chengyunDaoqi: 1 }).map((t) => [t.label, t.path]));
     expect(paths).toEqual({
       司机待审核: '/wlhy/hydriver/HyDriverList?state=1', 车辆待审核: '/wlhy/hyvehicle/HyVehicleList?state=1', 货主待审核: '/customer/manager?state=1',
-      月结账期待结算: '/shipping/list?state=1', 批结待结算: '/shipping/list?state=1', 趟结待结算: '/shipping/list?state=1',
+      月结账期待结算: '/shipping/list?state=settle1', 批结待结算: '/shipping/list?state=settle2', 趟结待结算: '/shipping/list?state=settle3',
       垫付账期待还款: '/plateform/cost/paylist?state=1',
       司机证件即将到期: '/wlhy/hydriver/HyDriverList?state=expiring', 车辆证件即将到期: '/wlhy/hyvehicle/HyVehicleList?state=expiring',
       承运商证件即将到期: '/wlhy/hycarrier/HyCarrierList?state=expiring',
     });
     expect(listStateFromSearch(shippingNote as unknown as EntitySchema, '?state=1').query).toEqual({ shippingStatus: '4', billFlag: '0' });
+    // The list opens with the same filters the server counted with (server/settlement/todo-counts.ts).
+    for (const type of ['1', '2', '3']) {
+      expect(listStateFromSearch(shippingNote as unknown as EntitySchema, `?state=settle${type}`).query).toEqual({ shippingStatus: '4', billFlag: '0', settlementType: type });
+    }
   });
 });
