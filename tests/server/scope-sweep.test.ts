@@ -5,8 +5,10 @@
  * declarations alone (dataScope: customer, readers, parent, usedBy, offered, shared, self; none = staff-only) over the
  * raw tables, not from the server's SQL, so a new entity is covered by its schema file without a new test.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import WebSocket from 'ws';
 import ExcelJS from 'exceljs';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
@@ -27,6 +29,38 @@ interface Who {
 }
 
 type Rows = WireRecord[];
+
+/** A live-grid page (/vxeSocket) that keeps what the server sends; `drain` returns it after a heartbeat round trip. */
+class LivePage {
+  private readonly received: Array<{ type: string; data: unknown }> = [];
+  private beat: (() => void) | null = null;
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as { type: string; data: unknown };
+      if (message.type === 'heart_beat') this.beat?.();
+      else this.received.push(message);
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The rows delivered so far (single and batched frames alike), emptied. */
+  async drain(): Promise<WireRecord[]> {
+    await new Promise<void>((resolve) => {
+      this.beat = resolve;
+      this.send({ type: 'heart_beat', data: '' });
+    });
+    const rows = this.received.flatMap((m) => {
+      const data = m.data as { args?: [WireRecord]; rows?: Array<[WireRecord]> };
+      return data.rows ? data.rows.map(([row]) => row) : data.args ? [data.args[0]] : [];
+    });
+    this.received.length = 0;
+    return rows;
+  }
+}
 
 describe.each(BACKENDS)('data scope sweep on %s', (kind) => {
   let t: TestApp;
@@ -236,6 +270,44 @@ describe.each(BACKENDS)('data scope sweep on %s', (kind) => {
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(ROLES)('%s: live grid pages receive no row outside its scope and no hidden value', async (role) => {
+    const caller = who.get(role)!;
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/jeecg-boot/vxeSocket`;
+    const socket = new WebSocket(`${base}/${caller.userId}/sweep-${role}`, [caller.token]);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const page = new LivePage(socket);
+    const problems: string[] = [];
+    let delivered = 0;
+    try {
+      for (const entity of t.ctx.entities) {
+        if (entity.schema.managedBy === 'server' || !caller.permissions.has(permissionCode(entity.schema, 'list'))) continue;
+        const rows = await rowsOf(entity);
+        const expected = await expectedIds(entity, caller);
+        if (!rows || !expected) continue;
+        page.send({ type: 'bind', data: { socketKey: entity.schema.name, batch: true } });
+        await page.drain();
+        // A few rows inside the scope and a few outside it change.
+        const sample = [...rows.filter((r) => expected.has(String(r.id))).slice(0, 3), ...rows.filter((r) => !expected.has(String(r.id))).slice(0, 5)];
+        for (const row of sample) await t.ctx.live!.rowChanged({ tenantId: 1, entity: entity.schema.name, id: String(row.id) });
+        const inFull = caller.permissions.has(permissionCode(entity.schema, 'edit'));
+        const stored = new Map(rows.map((r) => [String(r.id), r]));
+        for (const row of await page.drain()) {
+          delivered += 1;
+          if (!expected.has(String(row.id))) problems.push(`${entity.schema.name} live: row ${String(row.id)} is outside ${role}'s scope`);
+          for (const problem of hiddenValueProblems(entity, caller, row, stored.get(String(row.id)), inFull)) problems.push(`${entity.schema.name} live: ${problem}`);
+        }
+      }
+    } finally {
+      socket.terminate();
+    }
+    expect(delivered).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });
