@@ -63,6 +63,7 @@ import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed
 import { seedDemoCustomers } from './seed/demo-customers.ts';
 import { seedDemoVehicles } from './seed/demo-vehicles.ts';
 import { seedDemoFreight } from './seed/demo-freight.ts';
+import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
@@ -132,6 +133,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
     await seedDemoAnnouncements(ctx.db);
+    // A deleted user, department roles and texts, so 用户回收站, 部门角色 and 短信发件箱 are not empty.
+    await seedDemoSystemScreens(ctx.db, ctx.entities);
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);

@@ -24,7 +24,9 @@ describe('an administrator uses the user recycle bin and the users Excel buttons
     const restored = rowOf('货主管理员');
     await restored.waitFor();
     await rowOf('离职员工').waitFor();
-    await s.page.getByText('共 2 条').waitFor();
+    // With the demo database's own former employee (刘洋, server/seed/demo-system.ts).
+    await rowOf('刘洋').waitFor();
+    await s.page.getByText('共 3 条').waitFor();
 
     await restored.getByRole('button', { name: /还\s*原/ }).click();
     const popconfirm = s.page.locator('.ant-popconfirm:visible');

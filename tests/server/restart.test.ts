@@ -39,7 +39,8 @@ describe('the embedded database across restarts', () => {
     });
     expect(added.json().success).toBe(true);
     const before = await counts(first.ctx.db);
-    expect(before).toMatchObject({ users: 4, drivers: 26 });
+    // The four demo accounts and the recycle bin's former employee (server/seed/demo-system.ts).
+    expect(before).toMatchObject({ users: 5, drivers: 26 });
     await first.app.close();
     await first.database.close();
 

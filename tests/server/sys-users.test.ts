@@ -304,7 +304,8 @@ describe.each(BACKENDS)('user administration (/sys/user) on %s', (kind) => {
     expect((await t.call({ method: 'DELETE', url: `${API}/deleteBatch?ids=${b.id}`, token: admin })).body.success).toBe(true);
     expect(await find(a.username)).toBeUndefined();
     const bin = await t.call<User[]>({ method: 'GET', url: `${API}/recycleBin`, token: admin });
-    expect(bin.body.result.map((u) => u.username).sort()).toEqual([a.username, b.username].sort());
+    // Beside the demo database's own former employee (server/seed/demo-system.ts).
+    expect(bin.body.result.map((u) => u.username).sort()).toEqual([a.username, b.username, 'liuyang'].sort());
 
     const restored = await t.call({ method: 'PUT', url: `${API}/putRecycleBin`, token: admin, payload: { userIds: a.id } });
     expect(restored.body.success).toBe(true);
