@@ -39,6 +39,26 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      // The fast inner loop (`npm run test:fast`): pure contract, schema, engine and renderer-logic tests — no
+      // database, no browser. The same files also run in the projects above as part of the full suite.
+      {
+        test: {
+          name: 'fast-node',
+          environment: 'node',
+          include: ['tests/contracts/**/*.test.ts', 'tests/schemas/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fast-web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.ts'],
+          setupFiles: ['tests/web/setup.ts'],
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'e2e',
