@@ -23,12 +23,16 @@ export const EXPORT_ROW_LIMIT = 100_000;
 
 const PLAIN_CELL: Partial<ExcelJS.Style> = {};
 
-/** The spreadsheet's columns: every declared field in schema order, then the creation time. */
+/** Header of the record id column: an import of the file updates the rows it names instead of adding copies. */
+export const ID_COLUMN_LABEL = 'ID';
+
+/** The spreadsheet's columns: every declared field in schema order, the creation time, then the record's id. */
 export function exportColumns(entity: EntityRuntime): Array<{ property: string; field: FieldDef }> {
   return [
     // Password hashes are never exported.
     ...Object.entries(entity.schema.fields).filter(([, field]) => field.type !== 'password').map(([property, field]) => ({ property, field })),
     { property: 'createTime', field: { label: '创建时间', type: 'datetime' } as FieldDef },
+    { property: 'id', field: { label: ID_COLUMN_LABEL, type: 'string' } as FieldDef },
   ];
 }
 

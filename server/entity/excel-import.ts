@@ -20,9 +20,11 @@ import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-ty
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from '../settings/hy-config.ts';
 import { uniqueTogetherInFile } from './unique-together.ts';
-import { assertParentInScope, enforceCustomer } from './data-scope.ts';
-import { transitionFieldErrors } from './state-fields.ts';
+import { assertParentInScope, enforceCustomer, scopeConditions } from './data-scope.ts';
 import { treeRules } from './tree.ts';
+import { ID_COLUMN_LABEL } from './excel-export.ts';
+import { resolveTableTexts } from './import-texts.ts';
+import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -93,10 +95,10 @@ export async function importExcel(
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.rowCount < 2) throw new BusinessError('Excel中没有数据行');
 
-  // Header cells name fields by label (as exported) or by property name.
-  const byHeader = new Map<string, string>();
+  // Header cells name fields by label (as exported) or by property name; the export's ID column names the record.
+  const byHeader = new Map<string, string>([[ID_COLUMN_LABEL, 'id'], ['id', 'id']]);
+  // Read-only columns are read too, only to tell a changed value from the exported one (import-rows.ts).
   for (const [property, field] of Object.entries(entity.schema.fields)) {
-    if (field.readOnly) continue;
     byHeader.set(field.label, property);
     byHeader.set(property, property);
   }
@@ -111,25 +113,36 @@ export async function importExcel(
   });
   if (columnField.size === 0) throw new BusinessError(`表头与${entity.schema.title}的字段不对应，请使用导出的文件作为模板`);
 
-  const rows: Array<{ line: number; cells: string[]; record: Record<string, unknown> }> = [];
+  const rows: ImportRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     if (line === 1) return;
     const cells: string[] = [];
     const data: Record<string, unknown> = {};
+    const readOnly: Record<string, unknown> = {};
+    let id = '';
     for (const [column, property] of columnField) {
+      if (property === 'id') {
+        id = cells[column] = cellText(row.getCell(column).value, { label: ID_COLUMN_LABEL, type: 'string' });
+        continue;
+      }
       const text = cellText(row.getCell(column).value, entity.schema.fields[property]);
       cells[column] = text;
-      data[property] = typedValue(ctx, entity.schema.fields[property], text);
+      (entity.schema.fields[property].readOnly ? readOnly : data)[property] = typedValue(ctx, entity.schema.fields[property], text);
     }
     if (cells.every((text) => !text)) return;
-    const record = normaliseRecord(entity.schema, data);
-    sanitiseRecord(entity, record);
-    rows.push({ line, cells, record });
+    rows.push({ line, cells, data, readOnly, id, record: {} });
   });
   if (rows.length === 0) throw new BusinessError('Excel中没有数据行');
   if (rows.length > IMPORT_ROW_LIMIT) throw new BusinessError(`一次最多导入${IMPORT_ROW_LIMIT}行，请拆分文件`);
 
-  await resolveDirectoryNames(ctx.db, entity, caller.tenantId, rows.map((row) => row.record));
+  await resolveDirectoryNames(ctx.db, entity, caller.tenantId, rows.flatMap((row) => [row.data, row.readOnly]));
+  const textProblems = await resolveTableTexts(ctx, entity, caller.tenantId, rows.map((row) => row.data));
+  // Read-only texts are only compared with the stored value: one that names nothing reads as changed.
+  await resolveTableTexts(ctx, entity, caller.tenantId, rows.map((row) => row.readOnly));
+  for (const row of rows) {
+    row.record = normaliseRecord(entity.schema, row.data);
+    sanitiseRecord(entity, row.record);
+  }
   const good: Array<Record<string, unknown>> = [];
   const bad: Array<{ line: number; cells: string[]; message: string }> = [];
   const seen = new Map<string, Set<unknown>>();
@@ -138,10 +151,26 @@ export async function importExcel(
   const tree = treeRules(entity);
   const parents = new Set<string>();
   const config = await configForDefaults(ctx, entity);
-  for (const row of rows) {
+  const writeScope = await scopeConditions(ctx.db, entity, caller);
+  const updatedIds = new Set<string>();
+  let updated = 0;
+  for (const [index, row] of rows.entries()) {
+    const unresolved = textProblems.get(index);
+    if (unresolved) {
+      bad.push({ line: row.line, cells: row.cells, message: unresolved.map((e) => e.message).join('；') });
+      continue;
+    }
+    if (row.id) {
+      // A row naming a record (the export's ID column) updates it, with every rule of 编辑.
+      const problem = updatedIds.has(row.id) ? `ID“${row.id}”在文件中重复` : await updateFromRow(ctx, entity, caller, row, writeScope, tree);
+      updatedIds.add(row.id);
+      if (problem) bad.push({ line: row.line, cells: row.cells, message: problem });
+      else updated += 1;
+      continue;
+    }
     applyDefaults(entity, row.record, config);
     enforceCustomer(entity, caller, row.record);
-    const errors = [...transitionFieldErrors(entity, row.record), ...(await parentErrors(ctx, entity, caller, row.record))];
+    const errors = [...newRowStateErrors(ctx, entity, row), ...(await parentErrors(ctx, entity, caller, row.record))];
     if (errors.length === 0) errors.push(...recordErrors(ctx, entity, row.record));
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));
     // Two rows of the same file may not share a unique value either.
@@ -177,17 +206,18 @@ export async function importExcel(
       if (tree) await tree.refresh(tx, caller.tenantId, [...parents]);
     });
   }
-  if (bad.length === 0) return ok(null, `文件导入成功！数据行数：${good.length}`);
+  const imported = good.length + updated;
+  if (bad.length === 0) return ok(null, `文件导入成功！数据行数：${imported}${updated > 0 ? `（新增${good.length}，更新${updated}）` : ''}`);
 
   const report = await errorReport(headers, bad);
   const fileName = `${entity.schema.title}导入错误.xlsx`;
   const stored = await storeUpload(ctx, store, caller, { filename: fileName, data: report, biz: 'errlog' });
-  const msg = `总上传行数：${rows.length}，已导入行数：${good.length}，错误行数：${bad.length}`;
+  const msg = `总上传行数：${rows.length}，已导入行数：${imported}，错误行数：${bad.length}`;
   return {
     success: true,
     code: 201,
     message: msg,
-    result: { totalCount: rows.length, errorCount: bad.length, successCount: good.length, msg, fileUrl: `/sys/common/static/${stored.path}`, fileName },
+    result: { totalCount: rows.length, errorCount: bad.length, successCount: imported, msg, fileUrl: `/sys/common/static/${stored.path}`, fileName },
     timestamp: Date.now(),
   };
 }

@@ -3,10 +3,10 @@
  * (`list/add/edit/delete/deleteBatch/queryById`), each guarded by the entity's permission code.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
-import { reopenReviewOnChange, reopenedMessage } from './review-on-change.ts';
-import { entityActions, permissionCode, type EntitySchema } from '../../src/contracts/entity.ts';
-import { normaliseRecord, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
+import { reopenedMessage } from './review-on-change.ts';
+import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
+import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok, sendResultJson } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
@@ -14,43 +14,29 @@ import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows, updateRow } from './repository.ts';
+import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows } from './repository.ts';
 import { listCacheOf, listDependencies } from './list-cache.ts';
 import { pageAnchorsOf } from './keyset.ts';
-import { applyDefaults, assertUnique, recordErrors, validate, writableValues } from './validation.ts';
+import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
 import { configForDefaults } from '../settings/hy-config.ts';
-import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
+import { hashPasswords, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
 import { importExcel } from './excel-import.ts';
 import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
+import { NOT_FOUND, editRecord, translateUniqueViolation } from './edit-record.ts';
 import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
 import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import { transitionFieldErrors } from './state-fields.ts';
-import { assertDeleteAllowed, assertEditAllowed } from './row-guards.ts';
+import { assertDeleteAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
 
-const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
-
-/** Unique-index violations that slip past the pre-check (a concurrent insert) still get a human message. */
-function translateUniqueViolation(entity: EntityRuntime, error: unknown): never {
-  const code = (error as { code?: string }).code;
-  if (code === '23505') {
-    const detail = String((error as { constraint?: string; message?: string }).constraint ?? (error as Error).message);
-    const field = Object.keys(entity.schema.fields).find((name) => detail.includes(entity.columns.get(name)!));
-    const label = field ? entity.schema.fields[field].label : '数据';
-    throw new ValidationError([{ field: field ?? '', message: `${label}已存在` }]);
-  }
-  throw error;
-}
-
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function bodyOf(body: unknown): WireRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BusinessError('请求数据格式不正确');
@@ -192,49 +178,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
     const scope = await scopeOf(request, caller);
     const lineItems = await prepareChildRows(ctx, caller, children, body);
-    let reopened: string[] = [];
-    await ctx.db
-      .transaction()
-      .execute(async (tx) => {
-        // Locked when a state guard applies: a transition committing meanwhile must not slip past it.
-        const existing = await findRow(tx, entity, caller.tenantId, id, scope, entity.schema.editWhen !== undefined);
-        if (!existing) throw new BusinessError(NOT_FOUND);
-        assertEditAllowed(ctx, entity, existing, body, lineItems.length > 0);
-        // Only properties present in the body change; an explicit empty value clears the field.
-        const merged: Record<string, unknown> = {};
-        for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
-        const changedImmutable = immutableChanges(entity.schema, existing, merged);
-        if (changedImmutable.length > 0) throw new ValidationError(changedImmutable);
-        // A password left empty keeps its stored hash (which is never validated as if typed).
-        const keptPasswords = passwordFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
-        for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
-        const record = normaliseRecord(entity.schema, merged);
-        const stateErrors = transitionFieldErrors(entity, record, existing);
-        if (stateErrors.length > 0) throw new ValidationError(stateErrors);
-        sanitiseRecord(entity, record);
-        enforceCustomer(entity, caller, record, id);
-        await assertParentInScope(tx, entity, caller, record);
-        await applyCopies(ctx, tx, entity, caller, record, body, existing);
-        applyComputed(entity, record);
-        const review = reopenReviewOnChange(entity.schema, existing, record);
-        reopened = review.labels;
-        const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
-        if (errors.length > 0) throw new ValidationError(errors);
-        await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
-        await assertWriteRequirements(ctx, tx, entity, record, caller, existing);
-        await hashPasswords(entity, record);
-        for (const name of keptPasswords) record[name] = existing[name];
-        const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
-        await updateRow(tx, entity, caller.tenantId, id, {
-          ...writableValues(entity, record),
-          ...review.values,
-          updateBy: caller.username,
-          updateTime: new Date().toISOString(),
-        }, scope);
-        await writeChildRows(tx, caller, id, lineItems);
-        await tree?.refresh(tx, caller.tenantId, parents);
-      })
-      .catch((error: unknown) => translateUniqueViolation(entity, error));
+    const reopened = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
     // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
     ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
     return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : '编辑成功!');
@@ -272,12 +216,4 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const { file } = await readSingleUpload(request);
     return importExcel(ctx, entity, caller, store, file);
   });
-}
-
-/** Immutable fields whose value an edit would change (compared as text: the row's types are the database's). */
-function immutableChanges(schema: EntitySchema, existing: Record<string, unknown>, merged: Record<string, unknown>): FieldError[] {
-  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
-  return Object.entries(schema.fields)
-    .filter(([name, field]) => field.immutable && text(merged[name]) !== text(existing[name]))
-    .map(([name, field]) => ({ field: name, message: `${field.label}创建后不能修改` }));
 }
