@@ -31,5 +31,6 @@ export function registerRenderers(registry: Registry): Registry {
   registry.register<ReportViewProps>({ type: RendererTypes.report, load: () => import('./report/ReportView.tsx') });
   registry.register<ReportPreviewProps>({ type: RendererTypes.reportPreview, load: () => import('./report/ReportPreview.tsx') });
   registry.register<ListPageProps>({ type: RendererTypes.editableList, load: () => import('./editable-list/EditableList.tsx') });
+  registry.register<OperationPanelProps>({ type: RendererTypes.message, load: () => import('./message/MessagePanel.tsx') });
   return registry;
 }

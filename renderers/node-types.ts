@@ -15,6 +15,8 @@ export const RendererTypes = {
   editableList: 'editable-list',
   /** Form preview node: runs a report draft from the 报表配置 form (renderers/report). */
   reportPreview: 'report-preview',
+  /** Panel node: a received message with its 去处理 (renderers/message). */
+  message: 'message',
 } as const;
 
 /**

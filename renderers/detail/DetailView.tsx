@@ -1,8 +1,8 @@
 /**
  * The `detail` renderer: one record as an antd description list, laid out by the entity's `detail` section
  * (1–4 columns, optional titled groups). Values read as they do in lists: dictionary text, money, dates, images
- * as thumbnails and files as download links. The record is read again with queryById, so the server decides
- * what this user may see (masked values for people without edit rights).
+ * as thumbnails, files as download links, rich text as its sanitised rendering. The record is read again with
+ * queryById, so the server decides what this user may see (masked values for people without edit rights).
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -15,10 +15,12 @@ import { formatValue } from '../../src/engine/format.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { DictLookup } from '../../src/engine/cells.ts';
 import { FileLinks, ImageThumbs } from '../shared/StoredFiles.tsx';
+import { purifyHtml } from '../shared/html.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { DetailViewProps } from './types.ts';
 
 const WIDTH_BY_COLUMNS = [0, 520, 760, 960, 1200];
+const WHOLE_ROW_TYPES = new Set(['text', 'richtext']);
 
 export default function DetailView(props: DetailViewProps) {
   return (
@@ -34,6 +36,10 @@ export function detailValue(entity: EntitySchema, field: string, record: WireRec
   const value = record[field];
   if (def?.type === 'image') return <ImageThumbs paths={splitPaths(value)} size={64} />;
   if (def?.type === 'file') return <FileLinks paths={splitPaths(value)} />;
+  // Rich text reads as its rendering, never as its markup; purified again here although the server sanitised it.
+  if (def?.type === 'richtext') {
+    return <div className="detail-richtext" dangerouslySetInnerHTML={{ __html: purifyHtml(typeof value === 'string' ? value : '') }} />;
+  }
   if (def?.dict) {
     const translated = record[`${field}_dictText`];
     if (typeof translated === 'string' && translated !== '') return translated;
@@ -94,8 +100,8 @@ function DetailModal({ entity, recordId, open, onClose }: DetailViewProps) {
             key: field,
             label: fieldLabel(entity, field),
             children: detailValue(entity, field, record, dicts.text),
-            // Long text reads better across the whole row.
-            span: fieldDef(entity, field)?.type === 'text' ? 'filled' : 1,
+            // Long text and rich text read better across the whole row.
+            span: WHOLE_ROW_TYPES.has(fieldDef(entity, field)?.type ?? '') ? 'filled' : 1,
           }));
           return (
             <Descriptions

@@ -21,8 +21,11 @@ export interface Services {
   files: FileProvider;
   /** Department tree, user picker, duplicate and check-rule validators. */
   lookups: LookupProvider;
-  /** Entity schemas by name, for renderers that show another entity (a master/detail panel's child list). */
-  entities?: Pick<EntityCatalog, 'findByName' | 'peekByName'>;
+  /**
+   * Entity schemas by name, for renderers that show another entity (a master/detail panel's child list), and by
+   * menu component, for a screen a message names (renderers/shared/ScreenByComponent.tsx).
+   */
+  entities?: Pick<EntityCatalog, 'findByName' | 'peekByName'> & Partial<Pick<EntityCatalog, 'findByComponent'>>;
   /** Plain endpoint calls for panel renderers that use endpoints of their own (e.g. the permission tree). */
   endpoints?: EndpointProvider;
   /** Live row updates for editable grids (the vxeSocket); absent where there is no server push. */

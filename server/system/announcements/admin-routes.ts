@@ -23,7 +23,8 @@ import { sanitiseRecord } from '../../entity/field-types.ts';
 import { tableTextsForRows } from '../../dict/table-dicts.ts';
 import type { SocketHub } from './socket-hub.ts';
 import { insertSendRows, splitList, tenantUserIds, userIdsOf } from './store.ts';
-import { checkWindow } from './extra-routes.ts';
+import { checkOpenTarget, checkWindow } from './extra-routes.ts';
+import { knownComponents } from '../menus/validation.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
@@ -81,6 +82,7 @@ export function registerAnnouncementAdminRoutes(app: FastifyInstance, ctx: AppCo
     validate(ctx, entity, record);
     checkAddressees(record);
     checkWindow(record);
+    checkOpenTarget(record, knownComponents(ctx.config.schemasDir, ctx.entities));
     await assertUnique(ctx, entity, caller, record);
     const id = newId();
     await insertRow(ctx.db, entity, {
@@ -109,7 +111,8 @@ export function registerAnnouncementAdminRoutes(app: FastifyInstance, ctx: AppCo
       sanitiseRecord(entity, record);
       validate(ctx, entity, record);
       checkAddressees(record);
-    checkWindow(record);
+      checkWindow(record);
+      checkOpenTarget(record, knownComponents(ctx.config.schemasDir, ctx.entities));
       await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
       await updateRow(tx, entity, caller.tenantId, id, {
         ...writableValues(entity, record),

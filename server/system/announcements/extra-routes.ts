@@ -29,6 +29,28 @@ export function checkWindow(record: Record<string, unknown>): void {
   }
 }
 
+/**
+ * 去处理's target (issue 22, item 2): `url` names a path of this app (never another site), `component` a screen's
+ * menu component (the record `busId` is opened there). Without an open type the message has no target at all.
+ */
+export function checkOpenTarget(record: Record<string, unknown>, components: ReadonlySet<string>): void {
+  const type = record.openType;
+  if (type !== 'url' && type !== 'component') {
+    record.openPage = null;
+    record.busId = null;
+    return;
+  }
+  const page = typeof record.openPage === 'string' ? record.openPage : '';
+  if (type === 'url') {
+    record.busId = null;
+    if (!page.startsWith('/') || page.startsWith('//')) {
+      throw new ValidationError([{ field: 'openPage', message: '打开页面：须为本系统的页面路径，以 / 开头（如 /bill/list）' }]);
+    }
+  } else if (!components.has(page)) {
+    throw new ValidationError([{ field: 'openPage', message: `打开页面：没有组件为 ${page} 的页面` }]);
+  }
+}
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 

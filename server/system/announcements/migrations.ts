@@ -53,4 +53,19 @@ export const announcementsMigrations: Record<string, Migration> = {
         where a.del_flag = '0' and a.send_status = '1'`.execute(db);
     },
   },
+  // Issue 22, item 2: the business record a `component` message opens (JeecgBoot's busType/busId), next to
+  // open_type/open_page, and all four on 我的消息's view (new columns go last: create or replace keeps the others).
+  '0171_sys_announcement_bus': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table sys_announcement add column bus_type varchar(50), add column bus_id varchar(50)`.execute(db);
+      await sql`create or replace view sys_announcement_send_v as
+        select s.id, s.annt_id, s.user_id, s.read_flag, s.read_time, s.tenant_id,
+          a.titile, a.msg_content, a.msg_abstract, a.sender, a.priority, a.msg_category, a.send_time,
+          a.open_type, a.open_page,
+          s.create_by, s.create_time, s.update_by, s.update_time, a.sys_org_code,
+          a.bus_type, a.bus_id
+        from sys_announcement_send s join sys_announcement a on a.id = s.annt_id
+        where a.del_flag = '0' and a.send_status = '1'`.execute(db);
+    },
+  },
 };

@@ -65,7 +65,7 @@ export async function ensureAllMessageRows(db: Db, tenantId: number, userId: str
 const ANNOUNCEMENT_COLUMNS = sql`a.id, a.titile, a.msg_content as "msgContent", a.msg_abstract as "msgAbstract",
   a.start_time as "startTime", a.end_time as "endTime", a.sender, a.priority, a.msg_category as "msgCategory",
   a.msg_type as "msgType", a.send_status as "sendStatus", a.send_time as "sendTime", a.cancel_time as "cancelTime",
-  a.open_type as "openType", a.open_page as "openPage", a.del_flag as "delFlag", a.create_by as "createBy",
+  a.open_type as "openType", a.open_page as "openPage", a.bus_type as "busType", a.bus_id as "busId", a.del_flag as "delFlag", a.create_by as "createBy",
   a.create_time as "createTime", a.update_by as "updateBy", a.update_time as "updateTime"`;
 
 /**
