@@ -14,7 +14,7 @@ import { buildFilters } from '../../src/engine/list-query.ts';
 import { listStateFromSearch, listStateKey, listStateToSearch, pageSizesOf, type ListState } from '../../src/engine/list-url.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { controlState, visibleColumns } from '../../src/providers/access.ts';
-import { isHttpError } from '../../src/http/errors.ts';
+import { isHttpError, toastFailure } from '../../src/http/errors.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import { QueryForm } from '../list-page/QueryForm.tsx';
 import { ExcelButtons } from '../list-page/ExcelButtons.tsx';
@@ -77,7 +77,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
         setDirty(0);
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted && (error as { status?: unknown } | null)?.status !== 401) message.error(error instanceof Error ? error.message : String(error));
+        if (!controller.signal.aborted) toastFailure(message, error);
       });
     return () => controller.abort();
   }, [data, entity, query, page, pageSize, sort, reloadTick, message]);
@@ -150,7 +150,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
         const onCells = fieldErrors.filter((e) => columns.some((c) => c.key === e.field));
         if (onCells.length > 0) marks.push(...onCells.map((e) => ({ id: change.id, key: e.field, message: e.message })));
         else marks.push({ id: change.id, key: Object.keys(change.values)[0], message: text });
-        message.error(`第${change.index + 1}行：${text}`);
+        toastFailure(message, error, `第${change.index + 1}行：${text}`);
       }
     }
     handle.markErrors(marks);

@@ -10,7 +10,7 @@ import { DeleteOutlined, LoadingOutlined, PaperClipOutlined, UploadOutlined } fr
 import type { GridColumn } from '../../src/contracts/grid.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
-import { isHttpError, statusMessage } from '../../src/http/errors.ts';
+import { isHttpError, statusMessage, toastFailure } from '../../src/http/errors.ts';
 import type { FileProvider } from '../../src/providers/files.ts';
 import { registerGridCell, type GridCellDisplayProps, type GridCellEditorProps } from './cell-registry.ts';
 
@@ -84,7 +84,7 @@ function FileName({ upload }: { upload: UploadValue }) {
       onClick={(event) => {
         // The link downloads; it must not also start editing the cell.
         event.stopPropagation();
-        if (path) void files.download(path).then(saveFile, (error: unknown) => message.error(error instanceof Error ? error.message : String(error)));
+        if (path) void files.download(path).then(saveFile, (error: unknown) => toastFailure(message, error));
       }}
     >
       <PaperClipOutlined /> {upload.name}

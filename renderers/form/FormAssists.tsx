@@ -8,6 +8,7 @@ import { App, Button, Space } from 'antd';
 import type { EntitySchema, FormAssist } from '../../src/contracts/index.ts';
 import { writableFields } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 import type { FormValuesAccess } from './FormFields.tsx';
 
 export function assistsOf(entity: EntitySchema | undefined, field: string): FormAssist[] {
@@ -32,7 +33,7 @@ export function AssistButtons({ entity, assists, form }: { entity: EntitySchema;
       form.patchValues(patch);
       if (said) message.success(said);
     } catch (error: unknown) {
-      message.error(error instanceof Error ? error.message : String(error));
+      toastFailure(message, error);
     } finally {
       setRunning(undefined);
     }

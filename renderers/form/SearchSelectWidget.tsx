@@ -8,6 +8,7 @@ import { Alert, App, Select, Spin } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import type { DictModel } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -58,7 +59,7 @@ export function SearchSelectWidget(props: WidgetProps) {
         (error: unknown) => {
           if (request !== latest.current) return;
           setLoading(false);
-          message.warning(error instanceof Error ? error.message : String(error));
+          toastFailure({ error: (text) => message.warning(text) }, error);
         },
       );
     }, SEARCH_DEBOUNCE_MS);

@@ -11,6 +11,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { splitPaths } from '../../src/contracts/index.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 
 type Item = UploadFile<{ path: string; name: string }> & { path?: string };
 
@@ -81,8 +82,9 @@ export function UploadWidget(props: WidgetProps) {
           let next = (fileList as Item[]).map((item) => (item.status === 'done' && item.response ? { ...item, path: item.response.path } : item));
           if (file.status === 'error') {
             const reason = file.error instanceof Error ? file.error.message : '未知错误';
-            if (image) modal.error({ title: 'Upload error', content: `Error message: ${reason}` });
-            else message.error(`${file.name} 上传失败.`);
+            // The http client may have shown this failure already (HTTP-level): one toast per failure.
+            if (image) toastFailure({ error: (text) => modal.error({ title: 'Upload error', content: text }) }, file.error, `Error message: ${reason}`);
+            else toastFailure(message, file.error, `${file.name} 上传失败.`);
             next = next.filter((item) => item.uid !== file.uid);
           }
           // More than allowed: the newest stay.
@@ -94,7 +96,7 @@ export function UploadWidget(props: WidgetProps) {
         onPreview={(item: Item) => {
           if (!item.path) return;
           if (image) setPreview(known[item.path]?.url);
-          else void files.download(item.path).then(saveFile, (error: unknown) => message.error(String((error as Error).message ?? error)));
+          else void files.download(item.path).then(saveFile, (error: unknown) => toastFailure(message, error));
         }}
         itemRender={
           image && maxCount > 1

@@ -11,6 +11,7 @@ import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { controlState } from '../../src/providers/access.ts';
 import type { ListQuery, RecordId } from '../../src/providers/data.ts';
+import { toastFailure } from '../../src/http/errors.ts';
 
 export interface ExcelButtonsProps {
   entity: EntitySchema;
@@ -18,8 +19,6 @@ export interface ExcelButtonsProps {
   selected: RecordId[];
   onImported(): void;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ExcelButtons({ entity, query, selected, onImported }: ExcelButtonsProps) {
   const { data, access } = useServices();
@@ -41,7 +40,7 @@ export function ExcelButtons({ entity, query, selected, onImported }: ExcelButto
       message.destroy(key);
     } catch (error: unknown) {
       message.destroy(key);
-      message.error(errorText(error));
+      toastFailure(message, error);
     } finally {
       setExporting(false);
     }
@@ -66,7 +65,7 @@ export function ExcelButtons({ entity, query, selected, onImported }: ExcelButto
             try {
               saveFile(await data.download(errorFile));
             } catch (error: unknown) {
-              message.error(errorText(error));
+              toastFailure(message, error);
             }
           },
         });
@@ -76,7 +75,7 @@ export function ExcelButtons({ entity, query, selected, onImported }: ExcelButto
       onImported();
     } catch (error: unknown) {
       message.destroy(key);
-      message.error(errorText(error));
+      toastFailure(message, error);
     } finally {
       setImporting(false);
     }

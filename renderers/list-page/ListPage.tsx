@@ -16,6 +16,7 @@ import type { ListState } from '../../src/engine/list-url.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { ListFilter, RecordId, Scalar } from '../../src/providers/data.ts';
 import { controlState, visibleColumns } from '../../src/providers/access.ts';
+import { toastFailure } from '../../src/http/errors.ts';
 import { RecordDetail, RecordForm, formTakesScreen, listPagination, type FormState } from './record-overlays.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import { buildColumns } from './columns.tsx';
@@ -32,15 +33,6 @@ export default function ListPage(props: ListPageProps) {
       <ListPageBody {...props} />
     </RendererRoot>
   );
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** An expired session already has the shell's 登录已过期 dialog; a second toast would only repeat it. */
-function isSessionExpired(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 401;
 }
 
 /** A selected row: its table key (cut to 50 characters) and the whole id the server needs. */
@@ -118,7 +110,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, 
         setTotal(result.total);
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted && !isSessionExpired(error)) message.error(errorText(error));
+        if (!controller.signal.aborted) toastFailure(message, error);
       })
       .finally(() => {
         if (controller.signal.aborted) return;
@@ -146,7 +138,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, 
         else reload();
         onChanged?.();
       } catch (error: unknown) {
-        message.error(errorText(error));
+        toastFailure(message, error);
       }
     },
     [data, entity.api, message, listState, changeList, reload, rows.length, onChanged],
@@ -190,7 +182,6 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, 
   function onTableChange(pagination: TablePaginationConfig, sorter: TableSorter) {
     changeList({ query, ...nextTablePaging(entity, { page, pageSize, sort }, pagination, sorter) });
   }
-
 
   const formNode = (
     <RecordForm

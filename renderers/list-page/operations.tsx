@@ -13,6 +13,7 @@ import type { EntitySchema, OperationDef, OperationPlacement, WireRecord } from 
 import { useServices } from '../../src/engine/services.tsx';
 import type { AccessProvider } from '../../src/providers/access.ts';
 import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
+import { toastFailure } from '../../src/http/errors.ts';
 
 const OperationDialog = lazy(() => import('./OperationDialog.tsx'));
 const OperationPanelDrawer = lazy(() => import('./OperationPanelDrawer.tsx'));
@@ -20,8 +21,6 @@ const OperationFormOpener = lazy(() => import('./OperationFormOpener.tsx'));
 
 /** Row buttons shown inline before they fold into a 更多 menu. */
 const MAX_INLINE_ROW_OPERATIONS = 2;
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Operations at a placement the user may run. */
 export function permittedOperations(entity: EntitySchema, access: AccessProvider, placement: OperationPlacement): OperationDef[] {
@@ -41,7 +40,7 @@ function useOperationRunner(entity: EntitySchema, onDone: () => void) {
       message.success(result.message || '操作成功');
       onDone();
     } catch (error: unknown) {
-      message.error(errorText(error));
+      toastFailure(message, error);
       throw error;
     }
   }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Checkbox, Empty, Modal, Skeleton } from 'antd';
 import { useServices } from '../../src/engine/services.tsx';
+import { failureText, toastFailure } from '../../src/http/errors.ts';
 import type { PermissionTreeNode } from './tree-model.ts';
 
 interface DataRule {
@@ -21,10 +22,6 @@ export interface DataRulesDialogProps {
   onClose(): void;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export function DataRulesDialog({ endpoint, page, ownerId, idParam, onClose }: DataRulesDialogProps) {
   const { endpoints } = useServices();
   const { message } = App.useApp();
@@ -42,7 +39,7 @@ export function DataRulesDialog({ endpoint, page, ownerId, idParam, onClose }: D
         setRules(answer.datarule);
         setChosen(answer.drChecked ? answer.drChecked.split(',') : []);
       })
-      .catch((cause: unknown) => live && setError(errorText(cause)));
+      .catch((cause: unknown) => live && setError(failureText(cause)));
     return () => {
       live = false;
     };
@@ -56,7 +53,7 @@ export function DataRulesDialog({ endpoint, page, ownerId, idParam, onClose }: D
       message.success(answer.message || '保存成功！');
       onClose();
     } catch (cause: unknown) {
-      message.error(errorText(cause));
+      toastFailure(message, cause);
     } finally {
       setSaving(false);
     }

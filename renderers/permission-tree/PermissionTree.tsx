@@ -9,6 +9,7 @@ import type { Key } from 'react';
 import { Alert, App, Button, Flex, Skeleton, Space, Switch, Tag, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useServices } from '../../src/engine/services.tsx';
+import { failureText, toastFailure } from '../../src/http/errors.ts';
 import type { OperationPanelProps } from '../shared/panel.ts';
 import { changes, indexTree, saveBody, toggleCheck, type PermissionTreeNode } from './tree-model.ts';
 import { DataRulesDialog } from './DataRulesDialog.tsx';
@@ -25,10 +26,6 @@ const DEFAULTS = {
 function setting(settings: OperationPanelProps['settings'], name: keyof typeof DEFAULTS): string {
   const value = settings[name];
   return typeof value === 'string' ? value : DEFAULTS[name];
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const TYPE_TAGS: Record<number, { text: string; color: string }> = {
@@ -74,7 +71,7 @@ export default function PermissionTree({ record, settings, onClose }: OperationP
         setLast(loaded);
         setExpanded(tree.treeList.map((n) => n.key));
       })
-      .catch((error: unknown) => live && setLoadError(errorText(error)));
+      .catch((error: unknown) => live && setLoadError(failureText(error)));
     return () => {
       live = false;
     };
@@ -124,7 +121,7 @@ export default function PermissionTree({ record, settings, onClose }: OperationP
       setLast(new Set(checked));
       if (close) onClose();
     } catch (error: unknown) {
-      message.error(errorText(error));
+      toastFailure(message, error);
     } finally {
       setSaving(false);
     }

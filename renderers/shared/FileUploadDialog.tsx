@@ -9,6 +9,7 @@ import { App, Modal, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useServices } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 
 export interface FileUploadDialogProps {
   open: boolean;
@@ -72,7 +73,7 @@ export function FileUploadDialog(props: FileUploadDialogProps) {
               onSuccess?.(stored);
             })
             .catch((error: unknown) => {
-              message.error(`${blob.name} 上传失败.`);
+              toastFailure(message, error, `${blob.name} 上传失败.`);
               onError?.(error instanceof Error ? error : new Error(String(error)));
             });
         }}

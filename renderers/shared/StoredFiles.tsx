@@ -7,6 +7,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { ellipsis, FILE_NAME_ELLIPSIS_CHARS } from '../../src/engine/format.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
+import { toastFailure } from '../../src/http/errors.ts';
 
 export function ImageThumbs({ paths, size = 40 }: { paths: string[]; size?: number }) {
   const known = useStoredFiles(paths);
@@ -41,7 +42,7 @@ export function FileLinks({ paths, short = false }: { paths: string[]; short?: b
     try {
       saveFile(await files.download(path));
     } catch (error: unknown) {
-      message.error(error instanceof Error ? error.message : String(error));
+      toastFailure(message, error);
     }
   }
   return (

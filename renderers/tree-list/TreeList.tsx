@@ -16,6 +16,7 @@ import { buildFilters, defaultSort, queryValuesFromSearch } from '../../src/engi
 import type { QueryValues } from '../../src/engine/list-query.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { ListSort, RecordId } from '../../src/providers/data.ts';
+import { failureText, toastFailure } from '../../src/http/errors.ts';
 import { buildColumns } from '../list-page/columns.tsx';
 import { QueryForm } from '../list-page/QueryForm.tsx';
 import type { ListPageProps } from '../list-page/types.ts';
@@ -29,17 +30,12 @@ const DEFAULT_PAGE_SIZES = [10, 20, 30];
 /** The table's own key for nested rows, so a field named `children` can never clash with it. */
 const CHILDREN = '__children';
 
-
 export default function TreeList(props: ListPageProps) {
   return (
     <RendererRoot>
       <TreeListBody {...props} />
     </RendererRoot>
   );
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Rows as the table wants them: each node that has children carries its loaded children (or none yet). */
@@ -91,7 +87,7 @@ function TreeListBody({ entity, search, handleRef }: ListPageProps) {
         setExpanded([]);
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted && (error as { status?: unknown } | null)?.status !== 401) message.error(errorText(error));
+        if (!controller.signal.aborted) toastFailure(message, error);
       })
       .finally(() => {
         if (controller.signal.aborted) return;
@@ -114,7 +110,7 @@ function TreeListBody({ entity, search, handleRef }: ListPageProps) {
         const loaded = await data.getChildren(entity.api, key, sort);
         setChildren((known) => new Map(known).set(key, loaded));
       } catch (error: unknown) {
-        message.error(errorText(error));
+        toastFailure(message, error);
         return;
       }
     }
@@ -132,10 +128,10 @@ function TreeListBody({ entity, search, handleRef }: ListPageProps) {
       } catch (error: unknown) {
         // The server asks first for a node that still has children or members: its question, then the same delete.
         if (!confirmed && (error as { code?: unknown } | null)?.code === CONFIRM_REQUIRED_CODE) {
-          modal.confirm({ title: '确认删除', content: errorText(error), okText: '确定', cancelText: '取消', okButtonProps: { danger: true }, onOk: () => remove(ids, true) });
+          modal.confirm({ title: '确认删除', content: failureText(error), okText: '确定', cancelText: '取消', okButtonProps: { danger: true }, onOk: () => remove(ids, true) });
           return;
         }
-        message.error(errorText(error));
+        toastFailure(message, error);
       }
     },
     [data, entity.api, message, modal, reload],

@@ -77,7 +77,8 @@ export interface HttpClient {
   setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;
   /**
    * Called on every other HTTP-level failure (403, 404, 500, timeout…) with the text to show; src/app installs
-   * one that shows an antd notification. Business refusals (`success:false`, HTTP 200) never reach it.
+   * one that shows an antd notification. Business refusals (`success:false`, HTTP 200) never reach it. A failure
+   * told this way (or through the unauthorized handler) rejects with `shown` set; see `toastFailure`.
    */
   setErrorNotifier(notifier: ErrorNotifier | undefined): void;
 }
@@ -91,6 +92,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
   let onUnauthorized: UnauthorizedHandler | undefined;
   let notifyError: ErrorNotifier | undefined;
+
+  // Each marks the error as shown once a hook told the user, so the screen that catches it does not tell again.
+  const tellUnauthorized = (error: HttpError, cause: unknown) => {
+    if (!onUnauthorized) return;
+    onUnauthorized(error, sentToken(cause));
+    error.shown = true;
+  };
+  const tellFailure = (error: HttpError) => {
+    if (!notifyError) return;
+    notifyError(errorNoticeFor(error));
+    error.shown = true;
+  };
 
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     const token = options.storage.get<string>(StorageKeys.token);
@@ -110,9 +123,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       body = (await instance.request<unknown>(config)).data;
     } catch (cause) {
       const error = toHttpError(cause);
-      if (error.status === 401 || isLegacyTokenFailure(error)) onUnauthorized?.(error, sentToken(cause));
+      if (error.status === 401 || isLegacyTokenFailure(error)) tellUnauthorized(error, cause);
       // A request the app itself cancelled (left the screen) is nobody's failure.
-      else if (!axios.isCancel(cause)) notifyError?.(errorNoticeFor(error));
+      else if (!axios.isCancel(cause)) tellFailure(error);
       throw error;
     }
     if (!isEnvelope(body)) {
@@ -150,8 +163,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
       } catch (cause) {
         const error = toHttpError(cause);
-        if (error.status === 401) onUnauthorized?.(error, sentToken(cause));
-        else notifyError?.(errorNoticeFor(error));
+        if (error.status === 401) tellUnauthorized(error, cause);
+        else tellFailure(error);
         throw error;
       }
       const blob = response.data;

@@ -8,6 +8,11 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: number;
   readonly fieldErrors?: FieldError[];
+  /**
+   * Set by the http client once it has told the user of this failure itself (the 系统提示 notification of an HTTP
+   * failure, or the 登录已过期 dialog): whoever catches the error must not tell again (one toast per failure).
+   */
+  shown = false;
 
   constructor(init: { status: number; code: number; message: string; fieldErrors?: FieldError[] }) {
     super(init.message);
@@ -20,6 +25,20 @@ export class HttpError extends Error {
 
 export function isHttpError(value: unknown): value is HttpError {
   return value instanceof HttpError;
+}
+
+/** The text of a caught failure, whatever was thrown. */
+export function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The one way a screen tells the user of a failure it caught: through its own toast (`text`, by default the error's
+ * message), unless the http client already showed that failure — then the user has seen it once, which is enough.
+ */
+export function toastFailure(toast: { error(text: string): unknown }, error: unknown, text = failureText(error)): void {
+  if (isHttpError(error) && error.shown) return;
+  void toast.error(text);
 }
 
 /** Message for a failure with no usable server text (wording follows the JeecgBoot client, contract §2.5). */

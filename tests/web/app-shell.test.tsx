@@ -53,6 +53,7 @@ beforeAll(async () => {
     import('../../src/app/shell/AntdTheme.tsx'),
     import('../../src/app/pages/Analysis.tsx'),
     import('../../renderers/list-page/ListPage.tsx'),
+    import('../../src/app/FramedUnauthorizedDialog.tsx'),
   ]);
 }, 30_000);
 
@@ -165,6 +166,30 @@ describe('app shell', () => {
     expect(await screen.findByPlaceholderText('请输入帐户名')).toBeInTheDocument();
     expect(location()).toBe('/user/login');
     expect(server.storage.get(StorageKeys.token)).toBeUndefined();
+  });
+
+  it('tells a failed request once: the 系统提示 notification, and no second toast from the screen (issue 22, item 4)', async () => {
+    const server = signedIn(
+      createFakeServer({
+        'get /hydriver/hyDriver/list': () => ({ status: 500, body: { success: false, message: '操作失败，服务器内部错误', code: 500 } }),
+      }),
+    );
+    renderApp('/wlhy/hydriver/HyDriverList', server);
+    const inNotification = () =>
+      screen.queryAllByText('操作失败，服务器内部错误').some((text) => text.closest('.ant-notification-notice')?.textContent?.includes('系统提示'));
+    await waitFor(() => expect(inNotification()).toBe(true), { timeout: 5000 });
+    // The list page has caught the same failure by now; give a second toast the time to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('操作失败，服务器内部错误')).toHaveLength(1);
+  });
+
+  it('leaves a business refusal to the screen, which tells it once', async () => {
+    const server = signedIn(createFakeServer({ 'get /hydriver/hyDriver/list': () => fail('查询条件超出范围') }));
+    renderApp('/wlhy/hydriver/HyDriverList', server);
+    const toast = await screen.findByText('查询条件超出范围', undefined, { timeout: 5000 });
+    expect(toast.closest('.ant-notification-notice')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('查询条件超出范围')).toHaveLength(1);
   });
 
   it('keeps later pages honest: shipper self-registration says it is not open yet', async () => {

@@ -2,6 +2,7 @@ import { AxiosError } from 'axios';
 import type { AxiosAdapter } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../src/http/client.ts';
+import { toastFailure } from '../../src/http/errors.ts';
 import type { ErrorNotice } from '../../src/http/error-notices.ts';
 import { createSessionStorage } from '../../src/http/storage.ts';
 import { fail, fakeAdapter, ok } from './helpers/fake-adapter.ts';
@@ -79,5 +80,26 @@ describe('http error catalogue', () => {
     http.setErrorNotifier(undefined);
     await expect(http.getResult('/x')).rejects.toMatchObject({ status: 403 });
     expect(notices).toEqual([]);
+  });
+
+  it('marks what it told as shown, so the screen catching the error does not tell it again (issue 22, item 4)', async () => {
+    const toast = { error: vi.fn() };
+    const told = answering({ status: 500, body: { success: false, message: '操作失败，服务器内部错误', code: 500 } });
+    const httpFailure: unknown = await told.http.getResult('/x').catch((error: unknown) => error);
+    expect(httpFailure).toMatchObject({ shown: true });
+    toastFailure(toast, httpFailure);
+    expect(toast.error).not.toHaveBeenCalled();
+
+    const refusal: unknown = await answering(fail('手机号已存在')).http.getResult('/x').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ shown: false });
+    toastFailure(toast, refusal);
+    expect(toast.error).toHaveBeenCalledWith('手机号已存在');
+
+    // With no notifier installed nobody told the user, so the screen must.
+    const untold = answering({ status: 403, body: {} });
+    untold.http.setErrorNotifier(undefined);
+    const unannounced: unknown = await untold.http.getResult('/x').catch((error: unknown) => error);
+    toastFailure(toast, unannounced, '导出失败');
+    expect(toast.error).toHaveBeenLastCalledWith('导出失败');
   });
 });

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
-import { isHttpError } from '../../http/errors.ts';
+import { isHttpError, toastFailure } from '../../http/errors.ts';
 import { useAppDeps } from '../deps.tsx';
 import { confirmPasswordRules, dismissProps, NEW_PASSWORD_RULES } from './form-helpers.tsx';
 import { useSession } from '../session.tsx';
@@ -54,8 +54,7 @@ export function ChangePasswordDialog({ open, onClose, mandatory = false }: Chang
       void message.success(said || '密码重置成功!');
       onClose();
     } catch (error: unknown) {
-      const text = error instanceof Error ? error.message : String(error);
-      void message.warning(text);
+      toastFailure({ error: (text) => message.warning(text) }, error);
       markFieldErrors(form, error);
     } finally {
       setSaving(false);

@@ -9,6 +9,7 @@ import type { UserInfo } from '../../contracts/index.ts';
 import type { UserDepart } from '../../contracts/departs.ts';
 import { PICK_DEPART_MESSAGE } from '../../contracts/departs.ts';
 import { DEFAULT_TTL_MS, StorageKeys } from '../../http/storage.ts';
+import { toastFailure } from '../../http/errors.ts';
 import { useAppDeps } from '../deps.tsx';
 import { dismissProps } from './form-helpers.tsx';
 import { useSession } from '../session.tsx';
@@ -56,7 +57,7 @@ export function DepartSelectDialog({ open, onClose, mandatory = false, onSelecte
       .catch((error: unknown) => {
         if (!live) return;
         // HTTP failures were already announced by the client; a business refusal is said here.
-        void message.warning(error instanceof Error ? error.message : String(error));
+        toastFailure({ error: (text) => message.warning(text) }, error);
         onClose();
       });
     return () => {
@@ -73,7 +74,7 @@ export function DepartSelectDialog({ open, onClose, mandatory = false, onSelecte
       onSelected?.(userInfo);
       onClose();
     } catch (error: unknown) {
-      void message.warning(error instanceof Error ? error.message : String(error));
+      toastFailure({ error: (text) => message.warning(text) }, error);
     } finally {
       setSaving(false);
     }

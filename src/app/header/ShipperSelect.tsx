@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { StorageKeys } from '../../http/storage.ts';
+import { toastFailure } from '../../http/errors.ts';
 import { useAppDeps } from '../deps.tsx';
 import { useSession } from '../session.tsx';
 import { ComboBox } from '../shell/ComboBox.tsx';
@@ -68,7 +69,7 @@ export function ShipperSelect({ dark, reload = reloadPage }: ShipperSelectProps)
       message.success(envelope.message);
       timer.current = setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error: unknown) {
-      message.error(error instanceof Error ? error.message : String(error));
+      toastFailure(message, error);
       setSwitching(false);
     }
   }

@@ -3,6 +3,7 @@
  * login-time copy (`UI_CACHE_DB_DICT_DATA`), so edited dictionary texts show without logging in again.
  */
 import { useCallback } from 'react';
+import { toastFailure } from '../../http/errors.ts';
 import { useAppDeps } from '../deps.tsx';
 import { refreshDictionaries } from '../dialogs/account-api.ts';
 import { useShellMessage } from '../shell/toast.tsx';
@@ -14,8 +15,8 @@ export function useClearCache(): () => Promise<void> {
     try {
       dicts.prime(await refreshDictionaries(http));
       message.success('刷新缓存完成！');
-    } catch {
-      message.error('刷新缓存失败！');
+    } catch (error: unknown) {
+      toastFailure(message, error, '刷新缓存失败！');
     }
   }, [http, dicts, message]);
 }
