@@ -41,7 +41,8 @@ describe('freight operations in the browser', () => {
     const customer = (await sql<{ id: string; type: string }>`select id, settlement_type as type from hy_customer
       where settlement_type in ('1', '2', '3') order by customer_name limit 1`.execute(env.ctx.db)).rows[0];
     dueLabel = { '1': '月结账期待结算', '2': '批结待结算', '3': '趟结待结算' }[customer.type]!;
-    await insertEntityRow(env.ctx, 'hyOrder', order('DD-E2E-0001', customer.id));
+    // As 新增 would (copyFrom): the order carries its customer's 结算方式, which its waybills copy and the bell counts by.
+    await insertEntityRow(env.ctx, 'hyOrder', { ...order('DD-E2E-0001', customer.id), settlementType: customer.type });
   });
   afterAll(async () => {
     await context?.close();
