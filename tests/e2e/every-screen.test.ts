@@ -2,7 +2,7 @@
  * A walk through every screen of the menu, as the administrator (who sees all of it), an operator, a shipper and a
  * shipper admin: each one
  * opens without an uncaught error, a refused or failed request, a "页面尚未配置" placeholder, a 404 or an error
- * notification. The other browser tests go deep into a few screens; this one keeps the rest from breaking unseen.
+ * notification, and no toast on it is told twice (one failure, one toast: issue 22, item 4). The other browser tests go deep into a few screens; this one keeps the rest from breaking unseen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request, Response } from 'playwright-core';
@@ -37,6 +37,7 @@ async function signedIn(env: E2eEnv, username: string) {
   const walker = { at: '/' };
   page.on('pageerror', (error) => problems.push(`${walker.at}: uncaught ${error.message}`));
   page.on('response', (response) => void checkResponse(response, () => walker.at, problems));
+  await page.addInitScript(recordToasts);
   const quiet = quietWatch(page);
   const menuAnswer = page.waitForResponse((r) => r.url().includes('/sys/permission/getUserPermissionByToken'));
   await logIn(page, env, '/dashboard/analysis', username);
@@ -101,6 +102,7 @@ async function walk(env: E2eEnv, username: string, forms = false): Promise<{ vis
       if (await page.getByText(text).first().isVisible().catch(() => false)) problems.push(`${walker.at}: shows "${text}"`);
     }
     if (forms) await openFormAndDetail(signed, screen, tally);
+    problems.push(...(await toastsToldTwice(page)).map((problem) => `${walker.at}: ${problem}`));
   }
   await context.close();
   return { visited: screens.length, ...tally, problems };
@@ -169,6 +171,57 @@ async function domStill(page: Page, limit: number): Promise<void> {
     const now = await shape();
     if (now !== last) [last, stillSince] = [now, Date.now()];
   }
+}
+
+interface SeenToast {
+  kind: 'notification' | 'message' | 'shell';
+  error: boolean;
+  text: string;
+  at: number;
+}
+
+/**
+ * Runs in the page before its scripts (one record per page load, so per screen visit): notes every toast that
+ * appears — antd notifications and messages, and the shell's own toasts — with its text and when.
+ */
+function recordToasts(): void {
+  if (window !== window.top) return;
+  const seen: SeenToast[] = [];
+  const counted = new WeakSet<Element>();
+  (window as unknown as { __toasts: SeenToast[] }).__toasts = seen;
+  const kinds = [
+    { kind: 'notification', selector: '.ant-notification-notice', text: '.ant-notification-notice-description', error: '-error' },
+    { kind: 'message', selector: '.ant-message-notice', text: '.ant-message-notice-content, .ant-message-notice-title', error: '-error' },
+    { kind: 'shell', selector: '.shell-toast', text: '', error: 'shell-toast-error' },
+  ] as const;
+  const note = () => {
+    for (const { kind, selector, text, error } of kinds) {
+      for (const toast of document.querySelectorAll(selector)) {
+        if (counted.has(toast)) continue;
+        counted.add(toast);
+        const body = (text ? toast.querySelector(text) : null) ?? toast;
+        seen.push({ kind, error: toast.className.includes(error), text: (body.textContent ?? '').trim(), at: Date.now() });
+      }
+    }
+  };
+  const start = () => new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+/** What this visit's toasts said twice: the same text in two toasts, or one failure as a notification and a message. */
+async function toastsToldTwice(page: Page): Promise<string[]> {
+  const toasts = await page.evaluate(() => (window as unknown as { __toasts?: SeenToast[] }).__toasts ?? []).catch(() => []);
+  const problems: string[] = [];
+  const texts = new Map<string, number>();
+  for (const toast of toasts) texts.set(toast.text, (texts.get(toast.text) ?? 0) + 1);
+  for (const [text, count] of texts) if (count > 1) problems.push(`toast "${text}" appeared ${count} times`);
+  const notices = toasts.filter((toast) => toast.kind === 'notification' && toast.error);
+  for (const notice of notices) {
+    const echo = toasts.find((toast) => toast.kind !== 'notification' && toast.error && Math.abs(toast.at - notice.at) < 1500);
+    if (echo) problems.push(`one failure told twice: notification "${notice.text}" and toast "${echo.text}"`);
+  }
+  return problems;
 }
 
 async function checkResponse(response: Response, where: () => string, problems: string[]): Promise<void> {
