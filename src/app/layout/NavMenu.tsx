@@ -14,7 +14,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ancestorKeys } from '../../engine/menu-routes.ts';
 import type { NavItem } from '../../engine/menu-routes.ts';
 import type { NavTheme } from '../preferences/preferences-model.ts';
-import { Icon, menuIcon } from '../shell/icons.tsx';
+import { Icon, menuIcon, useMenuIcons } from '../shell/icons.tsx';
 import { useDismiss } from '../shell/use-dismiss.ts';
 
 /** antd's inline indent: each level 24 px further in. */
@@ -67,6 +67,7 @@ export function NavMenu({ nav, mode, theme, collapsed = false, onNavigate, addre
   const popup = mode === 'horizontal' || collapsed;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selectedKey && !popup ? ancestorKeys(nav, selectedKey) : []));
   const [focusKey, setFocusKey] = useState<string>();
+  const icons = useMenuIcons();
   const [pendingFocus, setPendingFocus] = useState<string>();
   const items = useRef(new Map<string, HTMLElement>());
   const rootRef = useRef<HTMLElement>(null);
@@ -178,7 +179,7 @@ export function NavMenu({ nav, mode, theme, collapsed = false, onNavigate, addre
         onFocus: () => setFocusKey(item.key),
         onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(event, row),
       } as const;
-      const icon = menuIcon(item.icon);
+      const icon = menuIcon(item.icon, icons);
       const label = (
         <>
           {/* Folded, an entry without an icon shows its first character, as antd does. */}
