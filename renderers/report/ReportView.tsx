@@ -10,6 +10,7 @@ import { saveFile } from '../../src/engine/save-file.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import { add, formatDecimal, parseDecimal, ZERO } from '../editable-table/decimal.ts';
 import { ReportQueryForm } from './ReportQueryForm.tsx';
+import { reportCellText } from './report-columns.tsx';
 import { errorText, useReport, type ReportRow } from './use-report.ts';
 
 export interface ReportViewProps {
@@ -78,7 +79,7 @@ function ReportScreen({ code }: ReportViewProps) {
             <Table.Summary.Row>
               {info!.columns.map((column, index) => (
                 <Table.Summary.Cell key={column.dataIndex} index={index} align="center">
-                  {index === 0 ? <Typography.Text strong>合计</Typography.Text> : column.isTotal === '1' ? sumColumn(pageRows, column.dataIndex) : ''}
+                  {index === 0 ? <Typography.Text strong>合计</Typography.Text> : column.isTotal === '1' ? reportCellText(column.fieldType, sumColumn(pageRows, column.dataIndex)) : ''}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

@@ -5,6 +5,7 @@
  */
 import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { formatMoney } from '../../src/engine/format.ts';
 import type { ReportColumnsInfo } from './report-client.ts';
 import type { ReportRow, ReportSort } from './use-report.ts';
 
@@ -17,6 +18,12 @@ export interface ColumnOptions {
 /** A link template with `${name}` filled from the row. */
 export function fillHref(template: string, row: ReportRow): string {
   return template.replace(/\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g, (_, name: string) => encodeURIComponent(String(row[name] ?? '')));
+}
+
+/** A cell's text by the column's type: money reads like a list's money cell (1,234.50), the rest as it came. */
+export function reportCellText(fieldType: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return fieldType === 'money' ? formatMoney(value) : String(value);
 }
 
 export function buildColumns(info: ReportColumnsInfo, options: ColumnOptions = {}): TableColumnsType<ReportRow> {
@@ -34,7 +41,7 @@ export function buildColumns(info: ReportColumnsInfo, options: ColumnOptions = {
       const options = info.dictOptions[c.dataIndex];
       const text = options
         ? String(value ?? '').split(',').map((v) => options.find((o) => o.value === v)?.text ?? v).join(',')
-        : value === null || value === undefined ? '' : String(value);
+        : reportCellText(c.fieldType, value);
       const href = hrefs.get(c.dataIndex);
       if (!href || !openLink || text === '') return text;
       const path = fillHref(href, row);

@@ -12,6 +12,7 @@ const columns = {
     { dataIndex: 'review_status', title: '审核状态', fieldType: 'string', sorter: 'true', isTotal: '0', groupTitle: null, customRender: 'review_status' },
     { dataIndex: 'drivers', title: '司机数', fieldType: 'integer', sorter: 'true', isTotal: '1', groupTitle: '人数' },
     { dataIndex: 'low_credit', title: '低信用人数', fieldType: 'integer', sorter: 'false', isTotal: '1', groupTitle: '人数' },
+    { dataIndex: 'receivable', title: '应收合计(元)', fieldType: 'money', sorter: 'false', isTotal: '1', groupTitle: null },
   ],
   dictOptions: { review_status: [{ value: '1', text: '待审核' }, { value: '2', text: '审核通过' }] },
   fieldHrefSlots: [],
@@ -36,8 +37,8 @@ function renderReport(options: { queryFails?: boolean; navigate?: (path: string)
     }
     if (path.includes('getData/rep1')) {
       const all = [
-        { review_status: '1', drivers: 3, low_credit: '0.1' },
-        { review_status: '2', drivers: 12, low_credit: '0.2' },
+        { review_status: '1', drivers: 3, low_credit: '0.1', receivable: 1234.5 },
+        { review_status: '2', drivers: 12, low_credit: '0.2', receivable: '26418.03' },
       ];
       const rows = params?.review_status ? all.filter((r) => r.review_status === params.review_status) : all;
       return { total: rows.length, records: rows };
@@ -59,6 +60,14 @@ describe('report view', () => {
     expect(within(total).getByText('15')).toBeInTheDocument();
     expect(within(total).getByText('0.3')).toBeInTheDocument();
     expect(screen.getByText('共 2 条')).toBeInTheDocument();
+  });
+
+  it('shows money like a list’s money cells: two decimals and thousands separators, in the 合计 row too (issue 22, item 9)', async () => {
+    renderReport();
+    expect(await screen.findByRole('cell', { name: '1,234.50' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '26,418.03' })).toBeInTheDocument();
+    const total = screen.getByText('合计').closest('tr')!;
+    expect(within(total).getByText('27,652.53')).toBeInTheDocument();
   });
 
   it('sends the query form’s values and sorts on the server', async () => {
