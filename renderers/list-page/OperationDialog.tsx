@@ -2,9 +2,11 @@
  * The dialog of an operation that takes input (e.g. 驳回 with 驳回原因): a small rjsf form whose JSON Schema comes
  * from the entity's own field definitions (operationInputSchema, the one the server validates with), so the
  * browser shows the server's sentences. Loaded lazily: rjsf stays out of the list page's chunk until needed.
+ * An operation whose one input is an image or file field (e.g. 上传回单, 上传附件) opens the file-upload popup
+ * instead (JeecgBoot's JFilePop, 520 × 200; 未上传任何文件 on an empty 确定): its files become the field's value.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Modal, Typography } from 'antd';
+import { App, Modal, Typography } from 'antd';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -14,6 +16,7 @@ import { fieldErrorsToErrorSchema, transformErrorsFor } from '../form/EntityForm
 import { FormFields, type FormData } from '../form/FormFields.tsx';
 import type { GridFormContext } from '../form/GridObjectFieldTemplate.tsx';
 import { buildUiSchema } from '../form/ui-schema.ts';
+import { FileUploadDialog } from '../shared/FileUploadDialog.tsx';
 
 const NO_VALUES: FormData = {};
 const ONE_COLUMN: GridFormContext = { colon: false, columns: 1, wideFields: [] };
@@ -35,7 +38,46 @@ function inputEntity(entity: EntitySchema, operation: OperationDef): EntitySchem
   return { ...entity, fields, tree: undefined, operations: undefined, form: { fields: Object.keys(fields), columns: 1 } };
 }
 
-export default function OperationDialog({ entity, operation, onSubmit, onClose }: OperationDialogProps) {
+/** The upload field when it is the operation's only input (the lint allows uploads only so). */
+export function uploadInput(entity: EntitySchema, operation: OperationDef): { field: string; def: FieldDef } | undefined {
+  const inputs = operation.input ?? [];
+  if (inputs.length !== 1) return undefined;
+  const def = inputFieldDef(entity, inputs[0]);
+  return def.type === 'image' || def.type === 'file' ? { field: inputs[0].field, def } : undefined;
+}
+
+export default function OperationDialog(props: OperationDialogProps) {
+  const upload = uploadInput(props.entity, props.operation);
+  return upload ? <UploadOperationDialog {...props} {...upload} /> : <InputOperationDialog {...props} />;
+}
+
+function UploadOperationDialog({ entity, operation, field, def, onSubmit, onClose }: OperationDialogProps & { field: string; def: FieldDef }) {
+  const { message } = App.useApp();
+  const maxCount = def.maxCount ?? 1;
+
+  async function confirm(paths: string[]) {
+    if (paths.length > maxCount) {
+      message.warning(`${def.label}最多${maxCount}个`);
+      return;
+    }
+    // A refusal was already shown by the runner; the popup stays open with the files for another try.
+    await onSubmit({ [field]: paths.join(',') }).catch(() => undefined);
+  }
+
+  return (
+    <FileUploadDialog
+      open
+      title={operation.label}
+      biz={def.biz ?? entity.table}
+      multiple={maxCount > 1}
+      accept={def.type === 'image' ? 'image/*' : undefined}
+      onOk={(paths) => void confirm(paths)}
+      onCancel={onClose}
+    />
+  );
+}
+
+function InputOperationDialog({ entity, operation, onSubmit, onClose }: OperationDialogProps) {
   const formRef = useRef<CoreForm<FormData>>(null);
   const [busy, setBusy] = useState(false);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<FormData>>();

@@ -86,7 +86,10 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
       const def = declared(input.field, pointer);
       if (inputFields.has(input.field)) at(pointer, `input "${input.field}" is listed twice`);
       inputFields.add(input.field);
-      if (def && (def.type === 'image' || def.type === 'file')) at(pointer, `"${input.field}" is an ${String(def.type)} field; operations cannot take uploads`);
+      // An upload opens the file-upload popup (renderers/list-page/OperationDialog.tsx), which asks for nothing else.
+      if (def && (def.type === 'image' || def.type === 'file') && asArray(operation.input).length > 1) {
+        at(pointer, `"${input.field}" is an ${String(def.type)} field: an upload must be the operation's only input (it opens the file-upload popup)`);
+      }
     });
 
     if (isObject(operation.set)) {

@@ -30,7 +30,7 @@ import { createValidatorFactory, type EntityRuntime } from './registry.ts';
 import { countRows, findRow, iterateRows, updateRow } from './repository.ts';
 import { scopeConditions } from './data-scope.ts';
 import type { QueryParams } from './query.ts';
-import { referenceErrors } from './validation.ts';
+import { fileErrors, referenceErrors } from './validation.ts';
 import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
 
 const NOT_FOUND = '未找到对应数据';
@@ -146,6 +146,8 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       const inputs = inputValues(operation, body);
       const errors = inputErrors(ctx, entity, operation, validateInput, inputs);
       if (errors.length === 0) errors.push(...(await referenceErrors(ctx, entity, caller, inputs)));
+      // An upload input (the file-upload popup's operation) may name only files uploaded in the caller's tenant.
+      if (errors.length === 0) errors.push(...(await fileErrors(ctx, entity, caller, inputs)));
       if (errors.length > 0) throw new ValidationError(errors);
       const changed = await ctx.db.transaction().execute(async (tx) => {
         const rows = await loadRows(tx, entity, operation, caller, target, await scopeConditions(tx, entity, caller, request.log));
