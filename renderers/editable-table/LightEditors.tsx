@@ -73,6 +73,11 @@ export function LightNumberEditor(props: LightEditorProps) {
       props.onChange(value);
     }
   };
+  // Leaving the cell with text that is no number ('abc', '-') clears it, as the forms do, rather than letting the
+  // number typed before show up again.
+  const settle = () => {
+    if (typedNumber(text) === undefined && props.value !== '') props.onChange('');
+  };
   return (
     <input
       ref={ref}
@@ -92,9 +97,13 @@ export function LightNumberEditor(props: LightEditorProps) {
           write(stepped(typedNumber(text) ?? props.value, event.key === 'ArrowUp' ? 1 : -1));
           return;
         }
+        if (event.key === 'Enter' || event.key === 'Tab' || event.key === 'Escape') settle();
         props.onKeyDown(event);
       }}
-      onBlur={props.onBlur}
+      onBlur={() => {
+        settle();
+        props.onBlur();
+      }}
     />
   );
 }

@@ -189,6 +189,42 @@ describe('slots and registered cell types', () => {
   });
 });
 
+describe('number cells', () => {
+  const columns: GridColumn[] = [
+    { key: 'goods', title: '货物', type: 'input' },
+    { key: 'qty', title: '数量', type: 'inputNumber' },
+  ];
+
+  it.each([
+    ['leaving by Tab', '{Tab}'],
+    ['leaving by Enter', '{Enter}'],
+  ])('clear when what was typed is no number, %s (issue 22, item 9)', async (_how, leave) => {
+    const user = userEvent.setup();
+    const handle = renderGrid(columns, [{ id: 'r1', goods: '钢材', qty: '12' }]);
+    await user.click(cellAt(0, 1));
+    const qty = await screen.findByRole('spinbutton', { name: '数量' });
+    // Typed over the whole 12, so the cell never held an empty value on the way.
+    await user.type(qty, `abc${leave}`, { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: '数量' })).not.toBeInTheDocument());
+    expect(cellAt(0, 1)).not.toHaveTextContent('12');
+    expect(handle.current!.getValues()[0].qty ?? '').toBe('');
+  });
+
+  it('clear when the cell loses focus holding no number, and keep a number typed', async () => {
+    const user = userEvent.setup();
+    const handle = renderGrid(columns, [{ id: 'r1', goods: '钢材', qty: '12' }, { id: 'r2', goods: '煤', qty: '5' }]);
+    await user.click(cellAt(0, 1));
+    await user.type(await screen.findByRole('spinbutton', { name: '数量' }), 'x');
+    await user.click(cellAt(1, 0));
+    await waitFor(() => expect(handle.current!.getValues()[0].qty ?? '').toBe(''));
+    await user.click(cellAt(1, 1));
+    const second = await screen.findByRole('spinbutton', { name: '数量' });
+    await user.clear(second);
+    await user.type(second, '7.50{Tab}');
+    await waitFor(() => expect(handle.current!.getValues()[1].qty).toBe('7.5'));
+  });
+});
+
 describe('table enhancements', () => {
   it('fills new rows and linked cells through the hooks registered under the table’s code', async () => {
     const user = userEvent.setup();
