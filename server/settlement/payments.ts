@@ -2,7 +2,8 @@
  * 回款 against a bill (hy_bill_payment, schemas/entities/freight/hy-bill-payment.entity.json, managedBy server):
  * a payment is > 0 and at most what is still open; posting it raises `paid_amount` and moves the bill to
  * 3 部分回款 or 4 已结清 in the same transaction, with the bill row locked. Amounts go to the database as decimal
- * text and are compared there (numeric), never as JS floats.
+ * text and are compared there (numeric), never as JS floats. Each post carries an Idempotency-Key (the schema's
+ * `idempotencyKey`): a repeat answers the first result and posts nothing.
  */
 import { sql, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
@@ -12,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { idempotencyKeyOf, oncePerKey } from '../core/idempotency.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import { recordErrors } from '../entity/validation.ts';
@@ -81,6 +83,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
 
   app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
+    // Money moves: a repeated submission (double click, retry after a lost answer) must post once.
+    const key = idempotencyKeyOf(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const record = normaliseRecord(entity.schema, body);
     const errors = recordErrors(ctx, entity, record);
@@ -89,7 +93,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
     if (errors.length > 0 || amount === null) throw new ValidationError(errors);
     const billId = typeof record.billId === 'string' ? record.billId : '';
     const billScope = await scopeConditions(ctx.db, bills, caller, request.log);
-    return ctx.db.transaction().execute(async (tx) => {
+    return oncePerKey(ctx.db, caller, key, { endpoint: `${entity.schema.name}:add`, body: record }, async (tx) => {
       const found = await sql<{ customerId: string; billStatus: string; open: string; fits: boolean }>`
         select customer_id as "customerId", bill_status as "billStatus", (payable_amount - paid_amount)::text as open,
           (payable_amount - paid_amount) >= ${amount}::numeric as fits

@@ -132,12 +132,19 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
   it('回款: partial then full payment moves the bill 3 → 4 exactly; over-payment and settled bills are refused', async () => {
     const bill = (await bills()).find((b) => b.settlementType === '2')!;
     const PAY = '/jeecg-boot/hybill/hyBillPayment';
-    const pay = (amount: unknown) => t.call({ method: 'POST', url: `${PAY}/add`, token: ops, payload: { billId: bill.id, amount, payTime: '2026-11-20 10:00:00', sequenceCode: 'SQ1' } });
+    let keys = 0;
+    const pay = (amount: unknown, key = `pay-${kind}-${++keys}-${Date.now()}`) =>
+      t.call<{ id: string }>({ method: 'POST', url: `${PAY}/add`, token: ops, headers: { 'idempotency-key': key }, payload: { billId: bill.id, amount, payTime: '2026-11-20 10:00:00', sequenceCode: 'SQ1' } });
     expect((await pay(0)).body).toMatchObject({ success: false });
     expect((await pay(0.001)).body.success).toBe(false);
     expect((await pay(300.04)).body).toMatchObject({ success: false, message: '回款金额不能超过未结金额 300.03 元' });
     expect((await pay(0.1)).body).toMatchObject({ success: true, message: '回款成功!' });
-    expect((await pay(0.2)).body.success).toBe(true);
+    // One submission sent several times at once (issue 22, item 1: money-moving writes take a key) posts once.
+    const repeated = await Promise.all([1, 2, 3, 4].map(() => pay(0.2, `pay-${kind}-repeated`)));
+    expect(repeated.map((r) => r.body.success)).toEqual([true, true, true, true]);
+    expect(new Set(repeated.map((r) => r.body.result.id)).size).toBe(1);
+    expect((await t.call({ method: 'POST', url: `${PAY}/add`, token: ops, payload: { billId: bill.id, amount: 0.2, payTime: '2026-11-20 10:00:00' } })).body)
+      .toMatchObject({ success: false, message: expect.stringContaining('Idempotency-Key') });
     const half = await sql<{ paid: string; status: string }>`select paid_amount::text as paid, bill_status as status from hy_bill where id = ${String(bill.id)}`.execute(t.ctx.db);
     expect(half.rows[0]).toEqual({ paid: '0.30', status: '3' });
     expect((await pay(299.74)).body).toMatchObject({ success: false, message: '回款金额不能超过未结金额 299.73 元' });
