@@ -101,12 +101,15 @@ export interface UserInfo {
   status: number;
   delFlag: number;
   userIdentity: number;
-  /** 1 platform staff, 2 customer (shipper), 6 customer admin. */
+  /** 1 platform staff (STAFF_USER_TYPE), 2 customer (shipper), 6 customer admin. */
   userType: number;
   relTenantIds: string | null;
   departIds: string | null;
   homePath?: string;
 }
+
+/** `sys_user.user_type` of platform staff; every other type is a customer's account. */
+export const STAFF_USER_TYPE = 1;
 
 export interface LoginResult {
   token: string;

@@ -26,9 +26,9 @@ const CAN_REVIEW_DRIVERS = {
   auth: [...CAN_LIST_DRIVERS.auth, { action: 'hydriver:hyDriver:approve', type: '1', describe: '审核通过' }],
 };
 
-function signedIn(server: ReturnType<typeof createFakeServer>) {
+function signedIn(server: ReturnType<typeof createFakeServer>, userInfo = LOGIN_RESULT.userInfo) {
   server.storage.set(StorageKeys.token, LOGIN_RESULT.token);
-  server.storage.set(StorageKeys.userInfo, LOGIN_RESULT.userInfo);
+  server.storage.set(StorageKeys.userInfo, userInfo);
   render(
     <ConfigProvider>
       <AntdApp>
@@ -100,5 +100,21 @@ describe('dashboard', () => {
     await waitFor(() => expect(statistic('总访问量')).toBe('—'));
     expect(screen.queryByText('待办审核')).not.toBeInTheDocument();
     expect(server.calls('get', '/hydriver/hyDriver/list')).toHaveLength(0);
+  });
+
+  it('shows a customer no visit or IP counters, and does not ask for them (issue 22, item 9)', async () => {
+    const shipper = { ...LOGIN_RESULT.userInfo, id: 'u2', username: 'shipper', realname: '货主用户', userType: 2 };
+    const server = signedIn(
+      createFakeServer({
+        'get /sys/loginfo': () => ok({ totalVisitCount: 1234, todayVisitCount: 56, todayIp: 7 }, '登录成功'),
+        'get /sys/visitInfo': () => ok(DAYS),
+      }),
+      shipper,
+    );
+    expect(await screen.findByRole('heading', { name: /，货主用户$/ }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(overview()).toHaveAttribute('aria-busy', 'false'), SLOW);
+    for (const title of ['总访问量', '今日访问量', '今日访问IP', '近7日访问']) expect(screen.queryByText(title)).not.toBeInTheDocument();
+    expect(server.calls('get', '/sys/loginfo')).toHaveLength(0);
+    expect(server.calls('get', '/sys/visitInfo')).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { STAFF_USER_TYPE } from '../../contracts/index.ts';
 import type { UserInfo } from '../../contracts/index.ts';
 import type { UserDepart } from '../../contracts/departs.ts';
 import { loadCurrentUserDeparts } from '../dialogs/account-api.ts';
@@ -26,8 +27,6 @@ import { useClearCache } from './use-clear-cache.ts';
 const ChangePasswordDialog = lazy(() => import('../dialogs/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 const DepartSelectDialog = lazy(() => import('../dialogs/DepartSelectDialog.tsx').then((m) => ({ default: m.DepartSelectDialog })));
 
-/** Platform staff (sys_user.user_type 1); only they may reload the server's dictionaries. */
-const STAFF_USER_TYPE = 1;
 
 type OpenDialog = 'password' | 'depart' | undefined;
 type Action = 'depart' | 'settings' | 'password' | 'clear-cache' | 'logout';
@@ -102,6 +101,7 @@ export function UserMenu() {
     { key: 'depart', label: '切换部门', icon: 'cluster' },
     { key: 'settings', label: '系统设置', icon: 'setting' },
     { key: 'password', label: '修改密码', icon: 'lock' },
+    // Only platform staff may reload the server's dictionaries.
     ...(user?.userType === STAFF_USER_TYPE ? [{ key: 'clear-cache' as const, label: '清理缓存', icon: 'delete' as const }] : []),
     { key: 'logout', label: '退出登录', icon: 'logout', dividerBefore: true },
   ];

@@ -1,12 +1,15 @@
 /**
- * `dashboard/Analysis`, the home page: a greeting, the tenant's login figures (`/sys/loginfo`), a seven-day visit
- * chart (`/sys/visitInfo`, ECharts in its own lazily loaded chunk), and how many records wait for review on the
- * screens the user may open. Freight KPIs appear only once real ones are registered in `FREIGHT_KPIS`.
+ * `dashboard/Analysis`, the home page: a greeting, for platform staff the tenant's login figures (`/sys/loginfo`)
+ * and a seven-day visit chart (`/sys/visitInfo`, ECharts in its own lazily loaded chunk), and how many records wait
+ * for review on the screens the user may open. Freight KPIs appear only once real ones are registered in
+ * `FREIGHT_KPIS`. Customers (shippers, customer admins) see no visit or IP counters: how busy the platform is is not
+ * their business, and the server counts only their own logins for them anyway.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
+import { STAFF_USER_TYPE } from '../../contracts/index.ts';
 import type { EntitySchema } from '../../contracts/index.ts';
 import { entityOperations, operationPermission } from '../../contracts/operations.ts';
 import type { LoginInfo, VisitDay } from '../../contracts/dashboard.ts';
@@ -35,12 +38,17 @@ const visuallyHidden: CSSProperties = {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', border: 0,
 };
 
-type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
+/** `none`: nothing to load for this user (the part is not shown). */
+type Loaded<T> = { status: 'none' } | { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed' };
 
 /** Runs `load` once per change of `key`, ignoring answers that arrive after the page was left. */
-function useLoaded<T>(load: () => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+function useLoaded<T>(load: (() => Promise<T>) | undefined, key: string): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>(load ? { status: 'loading' } : { status: 'none' });
   useEffect(() => {
+    if (!load) {
+      setState({ status: 'none' });
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     load().then(
@@ -184,9 +192,10 @@ export default function Analysis() {
   const deps = useAppDeps();
   const services = useServices();
   const name = user?.realname || user?.username || '';
-  const who = user?.id ?? '';
-  const info = useLoaded(() => deps.http.getResult<LoginInfo>('/sys/loginfo'), who);
-  const visits = useLoaded(() => deps.http.getResult<VisitDay[]>('/sys/visitInfo'), who);
+  const staff = user?.userType === STAFF_USER_TYPE;
+  const who = `${user?.id ?? ''}:${staff}`;
+  const info = useLoaded(staff ? () => deps.http.getResult<LoginInfo>('/sys/loginfo') : undefined, who);
+  const visits = useLoaded(staff ? () => deps.http.getResult<VisitDay[]>('/sys/visitInfo') : undefined, who);
   const queues = useLoaded(async () => loadReviewQueues(await deps.entities.all(), services), who);
   return (
     <div
@@ -202,8 +211,8 @@ export default function Analysis() {
           欢迎使用{settings.platformName}。请从左侧菜单进入业务功能。
         </Typography.Paragraph>
       </Card>
-      <LoginFigures info={info} />
-      <VisitCard visits={visits} />
+      {info.status === 'none' ? null : <LoginFigures info={info} />}
+      {visits.status === 'none' ? null : <VisitCard visits={visits} />}
       <ReviewCard queues={queues} />
       <FreightKpiCard services={services} />
     </div>
