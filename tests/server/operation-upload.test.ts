@@ -1,6 +1,7 @@
 /**
- * Issue 22, item 7: an operation whose one input is an upload field (司机 → 上传附件) stores the uploaded files on
- * the row — only files uploaded in the caller's tenant, at most the field's maxCount — under its own permission.
+ * Issue 22, item 7: an operation whose one input is an upload field (司机 → 上传附件, 运单 → 上传回单) stores the
+ * uploaded files on the row — only files uploaded in the caller's tenant, at most the field's maxCount — under its
+ * own permission and guard.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,19 @@ describe.each(BACKENDS)('the 上传附件 operation on drivers on %s', (kind) =>
     const many = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(`${i}.png`)));
     expect(JSON.stringify((await run(ops, many.join(','))).body)).toContain('其他附件最多5个');
     expect((await run(ops, '')).body.success).toBe(false);
+  });
+
+  it('uploads a waybill\'s 回单 while it waits for them (卸货 done), and only then', async () => {
+    const waybill = async (status: string) =>
+      (await sql<{ id: string }>`select id from hy_shipping_note where shipping_status = ${status} limit 1`.execute(t.ctx.db)).rows[0].id;
+    const receipt = await upload('回单.png');
+    const unloaded = await waybill('3');
+    const done = await t.call({ method: 'PUT', url: `${P}/hyshipping/hyShippingNote/uploadReceipt`, token: ops, payload: { id: unloaded, receiptImgs: receipt } });
+    expect(done.body).toMatchObject({ success: true, message: '回单已上传' });
+    const row = await t.call<WireRecord>({ method: 'GET', url: `${P}/hyshipping/hyShippingNote/queryById?id=${unloaded}`, token: ops });
+    expect(row.body.result.receiptImgs).toBe(receipt);
+    const signed = await t.call({ method: 'PUT', url: `${P}/hyshipping/hyShippingNote/uploadReceipt`, token: ops, payload: { id: await waybill('4'), receiptImgs: receipt } });
+    expect(signed.body.success).toBe(false);
   });
 
   it('is refused to a shipper, who may only list drivers', async () => {
