@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, ROOT } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/context.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { loadPGliteSnapshot } from '../helpers/db-snapshots.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
@@ -35,7 +36,8 @@ export interface E2eEnv {
   close(): Promise<void>;
 }
 
-export async function startE2e(): Promise<E2eEnv> {
+/** `overrides`: server settings a test needs other than the defaults (e.g. `captchaEnabled: false`). */
+export async function startE2e(overrides: Partial<ServerConfig> = {}): Promise<E2eEnv> {
   // E2E_WEB_DIR lets a developer test a build kept apart from dist/ (e.g. while another build is running).
   const webDir = process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
@@ -47,7 +49,7 @@ export async function startE2e(): Promise<E2eEnv> {
   const database = await openDatabase(snapshot ? { loadDataDir: loadPGliteSnapshot(snapshot) } : {});
   const kv = new MemoryKv();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-e2e-upload-'));
-  const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1', uploadDir };
+  const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1', uploadDir, ...overrides };
   const { app, ctx } = await buildApp(config, database, kv);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
