@@ -106,4 +106,36 @@ describe('the header bell hears a published announcement over the websocket', ()
     }
     expect(id).toBeTruthy();
   });
+
+  it('我的消息 → 查看 shows a message rendered, and its 去处理 opens the page the admin named (issue 22, item 2)', async () => {
+    const { env } = session;
+    const { id } = await asAdmin<{ id: string }>('POST', '/sys/annountCement/add', {
+      titile: '司机资料待补全',
+      msgCategory: '1',
+      priority: 'M',
+      msgType: 'ALL',
+      msgContent: '<p>请补全<b>驾驶证</b>照片</p>',
+      openType: 'url',
+      openPage: '/wlhy/hydriver/HyDriverList',
+    });
+    await asAdmin('GET', `/sys/annountCement/doReleaseData?id=${id}`);
+    const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await logIn(page, env, '/isps/userAnnouncement', 'ops');
+      const mine = page.getByRole('row', { name: /司机资料待补全/ });
+      await mine.getByRole('button', { name: '查看' }).click();
+      const drawer = page.locator('.ant-drawer', { hasText: '通知消息' });
+      // Rendered, not its source.
+      await drawer.locator('b', { hasText: '驾驶证' }).waitFor();
+      expect(await drawer.getByText('<p>', { exact: false }).count()).toBe(0);
+      await drawer.getByRole('button', { name: '去处理' }).click();
+      await page.waitForURL((url) => url.pathname === '/wlhy/hydriver/HyDriverList');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
