@@ -175,7 +175,9 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       const result =
         mode === 'edit' && recordId !== undefined
           ? await data.update(entity.api, recordId, onlyFields(withClearedFields(entity, values), lockedState ? freeFields : undefined))
-          : await data.create(entity.api, values, entity.idempotencyKey ? { idempotencyKey } : undefined);
+          : entity.idempotencyKey
+            ? await data.create(entity.api, values, { idempotencyKey })
+            : await data.create(entity.api, values);
       onSaved(result.message);
     } catch (error: unknown) {
       toastFailure(message, error);

@@ -206,4 +206,35 @@ describe('form renderer', () => {
     expect(offered.length).toBe(2);
     expect(offered.join()).not.toContain('审核通过');
   });
+
+  it('sends one Idempotency-Key per opening for money-moving entities, the same again after a refusal (issue 22, item 1)', async () => {
+    const user = userEvent.setup();
+    const data = stubData();
+    data.create.mockRejectedValueOnce(new HttpError({ status: 200, code: 500, message: '还款金额不能少于垫付金额 1234.50 元', fieldErrors: [] }));
+    const entity = { ...driverEntity, idempotencyKey: true };
+    const opened = () =>
+      renderWithServices(<EntityForm entity={entity} mode="add" open onClose={vi.fn()} onSaved={vi.fn()} />, { data, dicts: dictionaries });
+    const fillAndSave = async () => {
+      await screen.findByRole('dialog');
+      await user.type(screen.getByLabelText(/姓名/), '张三');
+      await user.type(screen.getByLabelText(/身份证号/), VALID_ID_CARD);
+      await user.type(screen.getByLabelText(/手机号/), '13800138000');
+      await chooseOption(user, '准驾车型', 'B2');
+      await user.click(screen.getByRole('button', { name: '确定' }));
+    };
+    const { unmount } = opened();
+    await fillAndSave();
+    await screen.findByText('还款金额不能少于垫付金额 1234.50 元');
+    // 确定 again: the same submission. (Found by its text: after the refusal jsdom's role query no longer names it.)
+    await user.click(screen.getAllByRole('button', { hidden: true }).find((button) => button.textContent === '确定')!);
+    await waitFor(() => expect(data.create).toHaveBeenCalledTimes(2));
+    const [first, second] = data.create.mock.calls.map((call) => (call[2] as { idempotencyKey: string }).idempotencyKey);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toBe(first);
+    unmount();
+    opened();
+    await fillAndSave();
+    await waitFor(() => expect(data.create).toHaveBeenCalledTimes(3));
+    expect((data.create.mock.calls[2][2] as { idempotencyKey: string }).idempotencyKey).not.toBe(first);
+  });
 });
