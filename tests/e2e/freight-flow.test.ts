@@ -132,19 +132,22 @@ describe('freight operations in the browser', () => {
     await inputOperation(page, row, '装货', '装货重量(吨)', '33.2');
     await inputOperation(page, row, '卸货', '卸货重量(吨)', '33.1');
 
-    // 签收 needs the receipt photo: upload it in the edit form first.
+    // 签收 needs the receipt photo: upload it with 上传回单, the file-upload popup (issue 22, item 7).
     await rowOperation(page, row, '签收');
     await page.getByRole('dialog', { name: '签收' }).getByLabel('结算重量(吨)').fill('33.1');
     await page.getByRole('dialog', { name: '签收' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('回单照片不能为空，不能签收').first().waitFor();
     await page.getByRole('dialog', { name: '签收' }).getByRole('button', { name: /取\s*消/ }).click();
-    await row.getByRole('button', { name: /编\s*辑/ }).click();
-    const edit = page.getByRole('dialog', { name: '编辑运单' });
-    const receipt = edit.getByRole('group', { name: '回单照片' });
-    await receipt.locator('input[type=file]').setInputFiles(path.join(dir, '磅单回单.png'));
-    await expect.poll(() => receipt.locator('.ant-upload-list-item-done').count()).toBe(1);
-    await edit.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('编辑成功!').first().waitFor();
+    await rowOperation(page, row, '上传回单');
+    const upload = page.getByRole('dialog', { name: '上传回单' });
+    expect((await upload.boundingBox())?.width).toBe(520);
+    await upload.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('未上传任何文件').first().waitFor();
+    await upload.locator('input[type=file]').setInputFiles(path.join(dir, '磅单回单.png'));
+    await expect.poll(() => upload.locator('.ant-upload-list-item-done').count()).toBe(1);
+    await upload.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('回单已上传').first().waitFor();
+    await upload.waitFor({ state: 'hidden' });
     await inputOperation(page, row, '签收', '结算重量(吨)', '33.1');
     await row.getByRole('cell', { name: '已签收', exact: true }).waitFor();
     // Signed and not yet billed: one more waybill waits for settlement.
