@@ -6,6 +6,7 @@
  */
 import type { FieldError } from '../../src/contracts/envelope.ts';
 import { transitionFields } from '../../src/contracts/state-fields.ts';
+import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
@@ -54,6 +55,10 @@ export async function updateFromRow(
   tree: TreeRules | undefined,
 ): Promise<string | null> {
   const missing = `ID“${row.id}”的${entity.schema.title}不存在或无权修改：新增的行请清空ID列`;
+  // Updating is editing: without 编辑 (whose holders also export unmasked values) the row would write masks back.
+  if (!entityActions(entity.schema).includes('edit') || !caller.permissions.has(permissionCode(entity.schema, 'edit'))) {
+    return `没有编辑${entity.schema.title}的权限，不能通过导入修改已有记录：新增的行请清空ID列`;
+  }
   const existing = await findRow(ctx.db, entity, caller.tenantId, row.id, scope);
   if (!existing) return missing;
   const readOnlyChanged = Object.entries(row.readOnly)

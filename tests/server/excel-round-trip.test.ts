@@ -117,4 +117,23 @@ describe.each(BACKENDS)('Excel round trip on %s', (kind) => {
     expect(messages[3]).toBe('ID“no-such-vehicle”的车辆不存在或无权修改：新增的行请清空ID列');
     expect(approved.length).toBeGreaterThan(0);
   });
+
+  it('lets only people who may edit update through an import', async () => {
+    const workbook = await exported();
+    const sheet = workbook.worksheets[0];
+    for (let line = sheet.rowCount; line > 2; line -= 1) sheet.spliceRows(line, 1);
+    // ops keeps 导入 but loses 编辑: an update would be an edit it may not make (and write masked values back).
+    const codes = ['hyvehicle:hyVehicle:edit'];
+    const removed = await sql<{ role_id: string; permission_id: string }>`delete from sys_role_permission rp using sys_permission p, sys_role r, sys_user_role ur, sys_user u
+      where rp.permission_id = p.id and p.perms in (${sql.join(codes)}) and rp.role_id = r.id and ur.role_id = r.id and ur.user_id = u.id and u.username = 'ops'
+      returning rp.role_id, rp.permission_id`.execute(t.ctx.db);
+    expect(removed.rows.length).toBeGreaterThan(0);
+    ops = await t.login('ops');
+    const answer = await importBook(workbook);
+    expect(answer).toMatchObject({ code: 201, result: { errorCount: 1, successCount: 0 } });
+    expect(await reportMessages(answer)).toEqual(['没有编辑车辆的权限，不能通过导入修改已有记录：新增的行请清空ID列']);
+    for (const row of removed.rows) {
+      await sql`insert into sys_role_permission (role_id, permission_id) values (${row.role_id}, ${row.permission_id})`.execute(t.ctx.db);
+    }
+  });
 });
