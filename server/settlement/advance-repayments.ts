@@ -60,7 +60,7 @@ export function registerAdvanceRepaymentRoutes(app: FastifyInstance, ctx: AppCon
     const noteId = String(record.shippingNoteId);
     // Whom the caller may change on the advance list: its own customer's advances only, for non-staff.
     const scope = await scopeConditions(ctx.db, advances, caller, request.log);
-    return oncePerKey(ctx.db, caller, key, { endpoint: `${entity.schema.name}:add`, body: record }, async (tx) => {
+    return oncePerKey(ctx.db, caller, key, { endpoint: `${entity.schema.name}:add`, body }, async (tx) => {
       const found = await sql<{ customerId: string | null; payStatus: string | null; billId: string | null; fee: string | null; covers: boolean }>`
         select customer_id as "customerId", pay_status as "payStatus", bill_id as "billId", driver_fee::text as fee,
           ${amount}::numeric >= coalesce(driver_fee, 0) as covers

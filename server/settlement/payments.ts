@@ -93,7 +93,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
     if (errors.length > 0 || amount === null) throw new ValidationError(errors);
     const billId = typeof record.billId === 'string' ? record.billId : '';
     const billScope = await scopeConditions(ctx.db, bills, caller, request.log);
-    return oncePerKey(ctx.db, caller, key, { endpoint: `${entity.schema.name}:add`, body: record }, async (tx) => {
+    return oncePerKey(ctx.db, caller, key, { endpoint: `${entity.schema.name}:add`, body }, async (tx) => {
       const found = await sql<{ customerId: string; billStatus: string; open: string; fits: boolean }>`
         select customer_id as "customerId", bill_status as "billStatus", (payable_amount - paid_amount)::text as open,
           (payable_amount - paid_amount) >= ${amount}::numeric as fits

@@ -103,6 +103,19 @@ describe.each(BACKENDS)('垫付还款 on %s', (kind) => {
     expect(await repayments(notes[1].id)).toBe(1);
   });
 
+  it('answers a repeat from the request as sent, not from server defaults such as the time now', async () => {
+    await sql`delete from hy_advance_repayment where shipping_note_id = ${notes[1].id}`.execute(t.ctx.db);
+    const key = newKey();
+    // No 还款时间: the server fills in the moment, which differs between the two sends.
+    const payload = { shippingNoteId: notes[1].id, amount: 1234.5, voucher: VOUCHER };
+    const first = await repay(payload, key);
+    expect(first.body.success).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await repay(payload, key);
+    expect(again.body).toMatchObject({ success: true, result: { id: first.body.result.id } });
+    expect(await repayments(notes[1].id)).toBe(1);
+  });
+
   it('refuses billed and not yet advanced waybills, and shippers', async () => {
     const payload = { amount: 1234.5, repayTime: '2026-11-20 10:00:00', voucher: VOUCHER };
     expect((await repay({ ...payload, shippingNoteId: notes[2].id })).body).toMatchObject({ success: false, message: '该垫付运单已出账，请在账单中回款' });
