@@ -27,6 +27,8 @@ interface Notice {
   showForDays?: number;
   /** Staff who had already read it. */
   readBy?: readonly string[];
+  /** The page of this app its 去处理 opens (openType url). */
+  openPage?: string;
 }
 
 const STAFF = ['admin', 'ops'] as const;
@@ -36,7 +38,7 @@ const NOTICES: readonly Notice[] = [
     title: '关于签收环节启用电子回单的通知',
     html: '<p>各位货主、司机：</p><p>自2026年12月1日起，运单签收须在平台上传电子回单照片（回单正面清晰、含收货人签字），'
       + '未上传回单的运单不能签收，也不进入结算。</p><p>如有疑问请联系平台客服 400-800-2026。</p>',
-    priority: 'H', daysAgo: 2, hour: 10, state: 'published',
+    priority: 'H', daysAgo: 2, hour: 10, state: 'published', openPage: '/shipping/list',
   },
   {
     title: '冬季道路运输安全提示',
@@ -81,14 +83,14 @@ export async function seedDemoAnnouncements(db: Kysely<SystemTables>): Promise<v
     const id = newId();
     await sql`insert into sys_announcement (id, titile, msg_content, start_time, end_time, sender, priority,
         msg_category, msg_type, send_status, send_time, cancel_time, del_flag, create_by, create_time, update_by,
-        update_time, sys_org_code, tenant_id)
+        update_time, sys_org_code, tenant_id, open_type, open_page)
       values (${id}, ${notice.title}, ${notice.html}, ${sent === null ? null : beijing(sent)},
         ${notice.showForDays && sent !== null ? beijing(sent + notice.showForDays * DAY) : null},
         ${sent === null ? null : 'admin'}, ${notice.priority}, '1', 'ALL',
         ${{ draft: '0', published: '1', revoked: '2' }[notice.state]}, ${sent === null ? null : beijing(sent)},
         ${notice.state === 'revoked' && sent !== null ? beijing(sent + 18 * HOUR) : null}, '0', 'admin',
         ${beijing(written)}, ${sent === null ? null : 'admin'}, ${sent === null ? null : beijing(sent)}, 'A01',
-        ${DEMO_TENANT_ID})`.execute(db);
+        ${DEMO_TENANT_ID}, ${notice.openPage ? 'url' : null}, ${notice.openPage ?? null})`.execute(db);
     for (const username of notice.readBy ?? []) {
       const userId = userIds.get(username);
       if (!userId || sent === null) continue;

@@ -59,6 +59,11 @@ describe.each(BACKENDS)('demo notices on %s', (kind) => {
     expect(notices.some((n) => n.sendStatus === '1' && !showsNow(n))).toBe(true);
   });
 
+  it('has a notice whose 去处理 opens the waybill list (issue 22, item 2)', async () => {
+    const mine = (await inbox('shipper')).anntMsgList as Array<Notice & { openType: string | null; openPage: string | null }>;
+    expect(mine.find((n) => n.openType === 'url')).toMatchObject({ titile: '关于签收环节启用电子回单的通知', openPage: '/shipping/list' });
+  });
+
   it('puts unread notices on every demo user’s bell, only published ones in their window', async () => {
     const showing = new Set(notices.filter(showsNow).map((n) => n.id));
     for (const username of DEMO_USERS) {
