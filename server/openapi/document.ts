@@ -3,6 +3,7 @@
  * (method, URL, access rule from its config) plus the entity schemas for the generic CRUD endpoints (request bodies
  * from the same JSON Schema the forms and the server validator use, list parameters, record and page shapes).
  */
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/contracts/idempotency.ts';
 import type { EntitySchema } from '../../src/contracts/entity.ts';
 import { SYSTEM_FIELD_DEFS, normaliseQueryField } from '../../src/contracts/entity.ts';
 import { entityWriteSchema, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
@@ -94,7 +95,13 @@ function entityOperation(schema: EntitySchema, action: string, method: string): 
     case 'queryById':
       return { summary: `查询${schema.title}`, parameters: idParam('id', '记录ID'), responses: okResponse(resultOf(ref(name))) };
     case 'add':
-      return { summary: `新增${schema.title}`, requestBody: jsonBody(ref(`${name}Write`)), responses: okResponse(resultOf({ type: 'object', properties: { id: { type: 'string' } } })) };
+      return {
+        summary: `新增${schema.title}`,
+        // Money-moving adds (schema idempotencyKey): one key per submission, a repeat answers the first result.
+        ...(schema.idempotencyKey ? { parameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', required: true, description: '每次提交一个（8–64位字母、数字、-、_）；重复提交返回首次结果', schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source } }] } : {}),
+        requestBody: jsonBody(ref(`${name}Write`)),
+        responses: okResponse(resultOf({ type: 'object', properties: { id: { type: 'string' } } })),
+      };
     case 'edit':
       return {
         summary: `编辑${schema.title}`,
@@ -179,7 +186,8 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], entities: Entity
   for (const route of routes) {
     if (route.method === 'HEAD' || !route.url.startsWith(prefix)) continue;
     const { path, params } = openApiPath(route.url);
-    const entity = entities.find((e) => route.url.startsWith(`${prefix}${e.api}/`));
+    // The longest base that matches: /plateform/cost/repayment/add is hyAdvanceRepayment's, not /plateform/cost's.
+    const entity = entities.filter((e) => route.url.startsWith(`${prefix}${e.api}/`)).sort((a, b) => b.api.length - a.api.length)[0];
     const action = entity ? route.url.slice(`${prefix}${entity.api}/`.length) : '';
     const operation: Json = {
       ...(entity ? entityOperation(entity, action, route.method) : { responses: okResponse(ref('Result')) }),

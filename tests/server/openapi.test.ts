@@ -30,6 +30,14 @@ describe.each(BACKENDS)('openapi.json on %s', (kind) => {
     await t?.close();
   });
 
+  it('asks money-moving adds for an Idempotency-Key, under their own entity (issue 22, item 1)', () => {
+    for (const path of ['/jeecg-boot/plateform/cost/repayment/add', '/jeecg-boot/hybill/hyBillPayment/add']) {
+      const add = doc.paths[path]?.post as { summary?: string; parameters?: Array<{ name: string; in: string; required?: boolean }> } | undefined;
+      expect(add?.parameters, path).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    }
+    expect((doc.paths['/jeecg-boot/plateform/cost/repayment/add']?.post as { summary?: string }).summary).toBe('新增垫付还款');
+  });
+
   it('needs a session', async () => {
     const { status, body } = await t.call({ method: 'GET', url: '/jeecg-boot/openapi.json' });
     expect(status).toBe(401);
