@@ -21,6 +21,7 @@ import { scopeConditions } from '../entity/data-scope.ts';
 import { fieldVisibility } from '../entity/field-visibility.ts';
 import { listRows, presentRows } from '../entity/repository.ts';
 import type { QueryParams } from '../entity/query.ts';
+import { tableTextsForRows } from '../dict/table-dicts.ts';
 
 /** Bill states that take payments: 待货主确认, 已确认, 部分回款. */
 const PAYABLE_STATES = ['1', '2', '3'];
@@ -78,7 +79,9 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
     const caller = requireCaller(request);
     const scope = await scopeConditions(ctx.db, entity, caller, request.log);
     const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope, {}, fieldVisibility(entity, caller));
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false) });
+    // 货主 reads as the shipper's name (table dictionary), as on every engine list.
+    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
+    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false, tableTexts, caller) });
   });
 
   app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {

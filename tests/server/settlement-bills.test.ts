@@ -154,6 +154,8 @@ describe.each(BACKENDS)('settlement bills on %s', (kind) => {
     expect((await pay(1)).body).toMatchObject({ success: false, message: '只有未结清的账单可以回款' });
     const list = await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${PAY}/list?billId=${String(bill.id)}`, token: ops });
     expect(list.body.result.records.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([0.1, 0.2, 299.73]);
+    // The shipper by name, not its id (issue 22, item 1's cause: server lists without table-dictionary texts).
+    expect(list.body.result.records[0]).toMatchObject({ customerId: ids.batch, customerId_dictText: '邯郸宏达建材有限公司' });
     const shipper = await t.login('shipper');
     expect((await t.call({ method: 'POST', url: `${PAY}/add`, token: shipper, payload: { billId: bill.id, amount: 1, payTime: '2026-11-20 10:00:00' } })).body).toMatchObject({ success: false, code: 510 });
   });
