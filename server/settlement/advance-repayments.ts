@@ -9,6 +9,7 @@
  * - an `Idempotency-Key` per submission (server/core/idempotency.ts): a repeated submission answers the first one's
  *   result and writes nothing.
  */
+import { registerScopedList } from '../entity/list-route.ts';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -19,11 +20,7 @@ import { idempotencyKeyOf, oncePerKey } from '../core/idempotency.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import { applyDefaults, fileErrors, recordErrors } from '../entity/validation.ts';
-import { readScopeConditions, scopeConditions } from '../entity/data-scope.ts';
-import { fieldVisibility } from '../entity/field-visibility.ts';
-import { listRows, presentRows } from '../entity/repository.ts';
-import type { QueryParams } from '../entity/query.ts';
-import { tableTextsForRows } from '../dict/table-dicts.ts';
+import { scopeConditions } from '../entity/data-scope.ts';
 import { moneyText } from './payments.ts';
 import { ADVANCE, REPAID, advanceEntity } from './advances.ts';
 
@@ -36,13 +33,7 @@ export function registerAdvanceRepaymentRoutes(app: FastifyInstance, ctx: AppCon
   const base = `${prefix}${entity.schema.api}`;
   const code = (action: string) => `${entity.schema.permissionPrefix}:${action}`;
 
-  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
-    const caller = requireCaller(request);
-    const scope = await readScopeConditions(ctx.db, entity, caller, request.log);
-    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope, {}, fieldVisibility(entity, caller));
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false, tableTexts, caller) });
-  });
+  registerScopedList(app, ctx, entity, `${base}/list`, code('list'));
 
   app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);

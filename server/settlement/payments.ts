@@ -5,6 +5,7 @@
  * text and are compared there (numeric), never as JS floats. Each post carries an Idempotency-Key (the schema's
  * `idempotencyKey`): a repeat answers the first result and posts nothing.
  */
+import { registerScopedList } from '../entity/list-route.ts';
 import { sql, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { momentOf } from './bills.ts';
@@ -18,10 +19,6 @@ import { requireCaller } from '../auth/guard.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import { recordErrors } from '../entity/validation.ts';
 import { scopeConditions } from '../entity/data-scope.ts';
-import { fieldVisibility } from '../entity/field-visibility.ts';
-import { listRows, presentRows } from '../entity/repository.ts';
-import type { QueryParams } from '../entity/query.ts';
-import { tableTextsForRows } from '../dict/table-dicts.ts';
 
 /** Bill states that take payments: 待货主确认, 已确认, 部分回款. */
 const PAYABLE_STATES = ['1', '2', '3'];
@@ -75,14 +72,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, pre
   const base = `${prefix}${entity.schema.api}`;
   const code = (action: string) => `${entity.schema.permissionPrefix}:${action}`;
 
-  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
-    const caller = requireCaller(request);
-    const scope = await scopeConditions(ctx.db, entity, caller, request.log);
-    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, scope, {}, fieldVisibility(entity, caller));
-    // 货主 reads as the shipper's name (table dictionary), as on every engine list.
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, false, tableTexts, caller) });
-  });
+  registerScopedList(app, ctx, entity, `${base}/list`, code('list'));
 
   app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
