@@ -1,13 +1,15 @@
 /**
  * A walk through every screen of the menu, as the administrator (who sees all of it), an operator, a shipper and a
- * shipper admin: each one
- * opens without an uncaught error, a refused or failed request, a "页面尚未配置" placeholder, a 404 or an error
- * notification, and no toast on it is told twice (one failure, one toast: issue 22, item 4). The other browser tests go deep into a few screens; this one keeps the rest from breaking unseen.
+ * shipper admin: each one opens without an uncaught error, a refused or failed request, a "页面尚未配置" placeholder,
+ * a 404 or an error notification; no toast on it is told twice (one failure, one toast: issue 22, item 4), and no
+ * list cell shows a raw record id where a name belongs. The other browser tests go deep into a few screens; this one
+ * keeps the rest from breaking unseen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request, Response } from 'playwright-core';
 import type { MenuNode } from '../../src/contracts/index.ts';
 import { logIn, startE2e, type E2eEnv } from './harness.ts';
+import { idCardCheckChar } from '../../src/contracts/validation/formats.ts';
 
 /** Paths of the menu's leaves that render inside the app (not external links or iframes of other sites). */
 function screenPaths(menu: MenuNode[]): Array<{ path: string; title: string }> {
@@ -103,6 +105,7 @@ async function walk(env: E2eEnv, username: string, forms = false): Promise<{ vis
     }
     if (forms) await openFormAndDetail(signed, screen, tally);
     problems.push(...(await toastsToldTwice(page)).map((problem) => `${walker.at}: ${problem}`));
+    problems.push(...(await rawIdsShown(page)).map((id) => `${walker.at}: a list cell shows the raw id ${id} where a name belongs`));
   }
   await context.close();
   return { visited: screens.length, ...tally, problems };
@@ -207,6 +210,30 @@ function recordToasts(): void {
   const start = () => new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
+}
+
+/** server/core/ids.ts: an id is milliseconds since this epoch, shifted past 22 bits of worker and sequence. */
+const ID_EPOCH_MS = 1_700_000_000_000;
+
+/**
+ * Whether a cell's text is one of the server's record ids: 17–19 digits whose time part falls between the id epoch
+ * and tomorrow. A resident ID number (which a 统一社会信用代码/身份证号 column may show in full) is told apart by its
+ * check character; an all-digit credit code's time part lies years ahead.
+ */
+function looksLikeRecordId(text: string): boolean {
+  if (!/^\d{17,19}$/.test(text)) return false;
+  if (text.length === 18 && idCardCheckChar(text.slice(0, 17)) === text[17]) return false;
+  const issued = Number(BigInt(text) >> 22n) + ID_EPOCH_MS;
+  return issued >= ID_EPOCH_MS && issued <= Date.now() + 86_400_000;
+}
+
+/**
+ * Record ids shown in a table cell, alone or in a comma-joined list. A reference column shows the referenced
+ * record's name (`_dictText`); its id on screen means the name was not looked up.
+ */
+async function rawIdsShown(page: Page): Promise<string[]> {
+  const texts = await page.locator('.ant-table-tbody td').allInnerTexts().catch(() => [] as string[]);
+  return [...new Set(texts.flatMap((text) => text.split(/[,，、\s]+/)).filter(looksLikeRecordId))].slice(0, 3);
 }
 
 /** What this visit's toasts said twice: the same text in two toasts, or one failure as a notification and a message. */
