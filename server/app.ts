@@ -36,7 +36,7 @@ import { registerResetRoutes } from './auth/reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/register-routes.ts';
 import { registerCasRoutes } from './auth/cas-routes.ts';
 import { registerThirdLoginRoutes } from './auth/third-login.ts';
-import { registerRememberRoutes } from './auth/remember.ts';
+import { registerRememberRoutes } from './auth/remember-routes.ts';
 import fastifyMultipart from '@fastify/multipart';
 import { registerFileRoutes, MAX_UPLOAD_BYTES } from './files/routes.ts';
 import { DirectoryStore } from './files/store.ts';
@@ -49,8 +49,12 @@ import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
-import { registerSystemRoutes } from './system/index.ts';
+import { registerSystemRoutes, specAliases, systemMigrations } from './system/index.ts';
+import { watchForAliases } from './core/route-aliases.ts';
+import { DOMAINS } from './domains/index.ts';
+import { collectHooks } from './entity/hooks.ts';
 import { registerSettlementRoutes } from './settlement/routes.ts';
+import { settlementMigrations } from './settlement/migrations.ts';
 import { registerHyConfigRoutes } from './settings/hy-config.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
@@ -58,6 +62,7 @@ import { registerVxeSocket } from './socket/vxe-socket.ts';
 import { loadSqlParser } from './report/sql-guard.ts';
 import { ReportCatalog, syncReports } from './report/store.ts';
 import { registerReportRoutes } from './report/routes.ts';
+import { reportMigrations } from './report/migrations.ts';
 import { registerReportAdminRoutes } from './report/admin-routes.ts';
 import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 import { seedDemoCustomers } from './seed/demo-customers.ts';
@@ -73,6 +78,9 @@ export { API_PREFIX };
 
 /** Tables whose writes make every process read its dictionaries again. */
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
+
+/** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -104,7 +112,7 @@ export interface BuiltApp {
 
 /** Migrations, schema-driven tables, dictionaries and menus, then demo data on a fresh database. */
 export async function prepareDatabase(ctx: AppContext): Promise<void> {
-  await migrateToLatest(ctx.db as never);
+  await migrateToLatest(ctx.db as never, AREA_MIGRATIONS);
   await installGrantFunctions(ctx.db);
   const fresh = await seedOrganisationIfEmpty(ctx.db, ctx.config.seedPassword);
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
@@ -200,6 +208,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     dicts: new DictionaryService(database.db),
     entities,
     tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
+    // Before any route: the engine's handlers look their entity's hooks up when they are registered.
+    hooks: collectHooks(DOMAINS, entities),
   };
   // This process's commits, told at once (server/db/write-watch.ts); other processes' arrive as notifications.
   const stopWatching = database.writes.onWrite((tables) => {
@@ -267,6 +277,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const live = new LiveRows(ctx, config.redisUrl);
   ctx.live = live;
   registerVxeSocket(app, ctx, API_PREFIX, live);
+  // The spec's /api/* names answer what the lists they stand for answer, wherever those are registered.
+  const aliases = watchForAliases(app, specAliases(API_PREFIX));
   registerSystemRoutes(app, ctx, API_PREFIX);
   registerSettlementRoutes(app, ctx, API_PREFIX);
   registerHyConfigRoutes(app, ctx, API_PREFIX);
@@ -277,6 +289,9 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
   for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
   for (const entity of engineEntities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
+  // Each domain's endpoints beyond CRUD (server/domains/): after the engine's, so a clash fails loudly at start.
+  for (const domain of DOMAINS) domain.routes?.(app, ctx, API_PREFIX);
+  aliases.register();
   registerOpenApiRoute(app, ctx, API_PREFIX, registeredRoutes);
   registerWebApp(app, config.webDir);
   await app.ready();

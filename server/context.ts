@@ -6,6 +6,7 @@ import type { KvStore } from './core/kv.ts';
 import type { DictionaryService } from './dict/dictionaries.ts';
 import type { TableDictionary } from './dict/table-dicts.ts';
 import type { EntityRuntime } from './entity/registry.ts';
+import type { EntityHooks } from './entity/hooks.ts';
 import type { GrantedDataRule, SessionUser } from './auth/sessions.ts';
 import type { LogSettings } from './auth/log-redaction.ts';
 
@@ -61,6 +62,8 @@ export interface AppContext {
   tableDicts: Map<string, TableDictionary>;
   /** Live grid updates (server/socket/live-rows.ts): told after a write changed rows; absent in tools without sockets. */
   live?: RowChangeSink;
+  /** Domain modules' hooks by entity name (server/domains/), set by app.ts before any route is registered. */
+  hooks?: ReadonlyMap<string, EntityHooks>;
 }
 
 /** Where writes report changed rows, so live grids on other pages can show them (ids only; readers re-read). */

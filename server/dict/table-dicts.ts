@@ -10,6 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DictModel, DictionaryFile, TableDictionaryDef } from '../../src/contracts/menu.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
+import { tenantWhere } from '../entity/tenancy.ts';
 import { inTenant } from '../entity/field-types.ts';
 import { splitList } from '../../src/contracts/field-values.ts';
 
@@ -73,7 +74,7 @@ export async function searchTableDictionary(
   const value = sql.id(dict.valueColumn);
   const filter = keyword ? sql`and cast(${text} as text) ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'` : sql``;
   const { rows } = await sql<{ value: unknown; text: unknown }>`select ${value} as value, ${text} as text from ${table}
-    where tenant_id = ${tenantId} and ${value} is not null ${filter}${andAll(scope)} order by ${text} limit ${limit}`.execute(db);
+    where ${tenantWhere(dict.entity, tenantId)} and ${value} is not null ${filter}${andAll(scope)} order by ${text} limit ${limit}`.execute(db);
   return rows.map((row) => item(row.value, row.text));
 }
 
@@ -92,7 +93,7 @@ export async function tableDictionaryTexts(
   if (wanted.length === 0) return new Map();
   const table = sql.id(dict.entity.schema.table);
   const { rows } = await sql<{ value: unknown; text: unknown }>`select ${sql.id(dict.valueColumn)} as value, ${sql.id(dict.textColumn)} as text
-    from ${table} where tenant_id = ${tenantId} and cast(${sql.id(dict.valueColumn)} as text) in (${sql.join(wanted)})${andAll(scope)}`.execute(db);
+    from ${table} where ${tenantWhere(dict.entity, tenantId)} and cast(${sql.id(dict.valueColumn)} as text) in (${sql.join(wanted)})${andAll(scope)}`.execute(db);
   return new Map(rows.map((row) => [String(row.value), String(row.text ?? '')]));
 }
 
@@ -122,7 +123,7 @@ export async function tableTextsForRows(
     if (dict) {
       const value = sql.id(dict.valueColumn);
       lookups.push(sql`select ${index}::int as f, cast(${value} as text) as value, cast(${sql.id(dict.textColumn)} as text) as text
-        from ${sql.id(dict.entity.schema.table)} where tenant_id = ${tenantId} and cast(${value} as text) in (${values})`);
+        from ${sql.id(dict.entity.schema.table)} where ${tenantWhere(dict.entity, tenantId)} and cast(${value} as text) in (${values})`);
     } else if (field.type === 'department') {
       lookups.push(sql`select ${index}::int as f, id as value, depart_name as text
         from sys_depart where tenant_id = ${tenantId} and del_flag = 0 and id in (${values})`);

@@ -9,6 +9,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { Caller } from '../context.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
+import { tenantWhere } from './tenancy.ts';
 import { dataRulePage, loadCallerRules, ruleConditions } from './data-rules.ts';
 import { confinesCustomers } from '../../src/contracts/entity.ts';
 
@@ -95,7 +96,7 @@ export async function scopeConditions(
 
 /** `select <column> from <entity> where <tenant and conditions>`: a subquery over another entity's table. */
 function rowsOf(entity: EntityRuntime, caller: Caller, conditions: Condition[], column: Condition): Condition {
-  return sql`select ${column} from ${sql.id(entity.schema.table)} where ${sql.join([sql`tenant_id = ${caller.tenantId}`, ...conditions], sql` and `)}`;
+  return sql`select ${column} from ${sql.id(entity.schema.table)} where ${sql.join([tenantWhere(entity, caller.tenantId), ...conditions], sql` and `)}`;
 }
 
 /** What a customer (any user type but staff) reaches of the entity: by its customer field, parent, use or nothing. */
@@ -165,7 +166,7 @@ export async function idsInScope(db: Kysely<SystemTables>, entity: EntityRuntime
   if (ids.length === 0) return [];
   if (scope.length === 0) return ids;
   const result = await sql<{ id: string }>`select id from ${sql.id(entity.schema.table)}
-    where tenant_id = ${tenantId} and id in (${sql.join(ids)}) and ${sql.join(scope, sql` and `)} for update`.execute(db);
+    where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)}) and ${sql.join(scope, sql` and `)} for update`.execute(db);
   return result.rows.map((r) => r.id);
 }
 

@@ -22,6 +22,8 @@ import { transitionFieldErrors } from './state-fields.ts';
 import { assertEditAllowed } from './row-guards.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
+import { answerText, hooksOf } from './hooks.ts';
+import { updateValues } from './tenancy.ts';
 
 export const NOT_FOUND = '未找到对应数据';
 
@@ -41,12 +43,13 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
   const { id, body, scope, tree } = request;
   const lineItems = request.lineItems ?? [];
   let reopened: string[] = [];
+  const hooks = hooksOf(ctx, entity);
   await ctx.db
     .transaction()
     .execute(async (tx) => {
       // Locked when a state guard applies: a transition committing meanwhile must not slip past it.
       const existing = await findRow(tx, entity, caller.tenantId, id, scope, entity.schema.editWhen !== undefined);
-      if (!existing) throw new BusinessError(NOT_FOUND);
+      if (!existing) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
       assertEditAllowed(ctx, entity, existing, body, lineItems.length > 0);
       const merged: Record<string, unknown> = {};
       for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
@@ -72,12 +75,10 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       await hashPasswords(entity, record);
       for (const name of keptPasswords) record[name] = existing[name];
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
-      await updateRow(tx, entity, caller.tenantId, id, {
-        ...writableValues(entity, record),
-        ...review.values,
-        updateBy: caller.username,
-        updateTime: new Date().toISOString(),
-      }, scope);
+      const event = { ctx, tx, caller, entity, id, record, body, existing };
+      await hooks.beforeWrite?.(event);
+      await updateRow(tx, entity, caller.tenantId, id, { ...writableValues(entity, record), ...review.values, ...updateValues(entity, caller.username) }, scope);
+      await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, parents);
     })

@@ -18,13 +18,14 @@ import type { EntityRuntime } from './registry.ts';
 import { insertRow } from './repository.ts';
 import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
-import { configForDefaults } from '../settings/hy-config.ts';
+import { configForDefaults } from './config-defaults.ts';
 import { uniqueTogetherInFile } from './unique-together.ts';
 import { assertParentInScope, enforceCustomer, scopeConditions } from './data-scope.ts';
 import { treeRules } from './tree.ts';
 import { ID_COLUMN_LABEL } from './excel-export.ts';
 import { resolveTableTexts } from './import-texts.ts';
 import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
+import { creationValues } from './tenancy.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -200,7 +201,7 @@ export async function importExcel(
       for (const record of good) {
         await hashPasswords(entity, record);
         await insertRow(tx, entity, {
-          id: newId(), ...writableValues(entity, record), createBy: caller.username, sysOrgCode: caller.orgCode, tenant_id: caller.tenantId,
+          id: newId(), ...writableValues(entity, record), ...creationValues(entity, caller),
         });
       }
       if (tree) await tree.refresh(tx, caller.tenantId, [...parents]);

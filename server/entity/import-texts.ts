@@ -10,6 +10,7 @@ import { isMultiValue } from '../../src/contracts/entity.ts';
 import { splitList } from '../../src/contracts/field-values.ts';
 import type { AppContext } from '../context.ts';
 import type { EntityRuntime } from './registry.ts';
+import { tenantWhere } from './tenancy.ts';
 
 /**
  * Replaces table-dictionary texts in `records` by ids, in place. Returns, per record index, the fields whose text
@@ -30,7 +31,7 @@ export async function resolveTableTexts(
     const value = sql.id(dict.valueColumn);
     const text = sql.id(dict.textColumn);
     const { rows } = await sql<{ value: string; text: string }>`select cast(${value} as text) as value, cast(${text} as text) as text
-      from ${sql.id(dict.entity.schema.table)} where tenant_id = ${tenantId}
+      from ${sql.id(dict.entity.schema.table)} where ${tenantWhere(dict.entity, tenantId)}
         and (cast(${value} as text) in (${sql.join(typed)}) or cast(${text} as text) in (${sql.join(typed)}))`.execute(ctx.db);
     const ids = new Set(rows.map((row) => row.value));
     const byText = new Map<string, string[]>();

@@ -10,6 +10,7 @@ import { isMultiValue } from '../../src/contracts/entity.ts';
 import type { TableDictionary } from '../dict/table-dicts.ts';
 import { BusinessError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
+import { tenantWhere } from './tenancy.ts';
 
 export interface Referrer {
   entity: EntityRuntime;
@@ -51,7 +52,7 @@ export async function assertUnreferenced(db: Kysely<SystemTables>, target: Entit
   for (const { entity, field } of referrers) {
     const column = sql.id(entity.columns.get(field)!);
     const { rows } = await sql<{ found: number }>`select 1 as found from ${sql.id(entity.schema.table)}
-      where tenant_id = ${tenantId} and ${column} in (${sql.join(ids)}) limit 1`.execute(db);
+      where ${tenantWhere(entity, tenantId)} and ${column} in (${sql.join(ids)}) limit 1`.execute(db);
     if (rows.length > 0) throw new BusinessError(`所选${target.schema.title}已有${entity.schema.title}，不能删除`);
   }
 }

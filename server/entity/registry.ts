@@ -27,6 +27,8 @@ export interface EntityRuntime {
   /** property → type, for filters. */
   types: Map<string, FieldDef['type']>;
   sortable: Set<string>;
+  /** Whether rows carry tenant_id (false: schema `storage.tenancy` platform, one set of rows for everyone). */
+  tenantScoped: boolean;
   validate: ValidateFunction;
   checksum: string;
 }
@@ -49,7 +51,9 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   assertIdentifier(schema.table);
   const columns = new Map<string, string>();
   const types = new Map<string, FieldDef['type']>();
+  const lacks = new Set<string>(schema.storage?.lacks ?? []);
   for (const [property, system] of Object.entries(SYSTEM_COLUMNS)) {
+    if (lacks.has(property)) continue;
     columns.set(property, system.column);
     types.set(property, system.type);
   }
@@ -61,7 +65,8 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   }
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
-  return { schema, columns, types, sortable, validate: ajv.compile(entityWriteSchema(schema)), checksum };
+  const tenantScoped = schema.storage?.tenancy !== 'platform';
+  return { schema, columns, types, sortable, tenantScoped, validate: ajv.compile(entityWriteSchema(schema)), checksum };
 }
 
 function findEntityFiles(dir: string): string[] {

@@ -12,6 +12,7 @@ import { buildFilters, filtersUseClock, orderSql, orderTerms, pageParams, type Q
 import { assertPageDepth, pageRows, pageWithTotal, type PageParts, type UnchangedSince } from './paging.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
+import { tenantWhere } from './tenancy.ts';
 import type { FieldVisibility } from './field-visibility.ts';
 
 type Db = Kysely<SystemTables>;
@@ -68,7 +69,7 @@ export function presentRows(
 
 /** The WHERE of a list request: the caller's tenant, the request's filters, and any extra conditions. */
 function whereOf(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = [], visibility?: FieldVisibility): RawBuilder<unknown> {
-  return sql.join([sql`tenant_id = ${tenantId}`, ...buildFilters(entity, params, visibility), ...extra], sql` and `);
+  return sql.join([tenantWhere(entity, tenantId), ...buildFilters(entity, params, visibility), ...extra], sql` and `);
 }
 
 export async function countRows(
@@ -216,7 +217,7 @@ export async function findRow(
   forUpdate = false,
 ): Promise<WireRecord | null> {
   const result = await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)}
-    where tenant_id = ${tenantId} and id = ${id}${andAll(extra)}${forUpdate ? sql` for update` : sql``}`.execute(db);
+    where ${tenantWhere(entity, tenantId)} and id = ${id}${andAll(extra)}${forUpdate ? sql` for update` : sql``}`.execute(db);
   return result.rows[0] ?? null;
 }
 
@@ -224,7 +225,7 @@ export async function findRow(
 export async function findRowsForUpdate(db: Db, entity: EntityRuntime, tenantId: number, ids: string[]): Promise<WireRecord[]> {
   if (ids.length === 0) return [];
   const result = await sql<WireRecord>`select ${selectList(entity)} from ${table(entity)}
-    where tenant_id = ${tenantId} and id in (${sql.join(ids)}) for update`.execute(db);
+    where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)}) for update`.execute(db);
   return result.rows;
 }
 
@@ -238,7 +239,7 @@ export interface NamingColumn {
 export async function deleteRowsNaming(db: Db, tenantId: number, targets: readonly NamingColumn[], ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   for (const { entity, column } of targets) {
-    await sql`delete from ${table(entity)} where tenant_id = ${tenantId} and ${sql.id(column)} in (${sql.join(ids)})`.execute(db);
+    await sql`delete from ${table(entity)} where ${tenantWhere(entity, tenantId)} and ${sql.id(column)} in (${sql.join(ids)})`.execute(db);
   }
 }
 
@@ -256,7 +257,7 @@ export async function findRowsTested(
   if (ids.length === 0) return [];
   const flags = tests.map((conditions, i) => sql`(${sql.join([sql`true`, ...conditions], sql` and `)}) is true as ${sql.id(`__test${i}`)}`);
   const result = await sql<WireRecord>`select ${sql.join([selectList(entity), ...flags])} from ${table(entity)}
-    where tenant_id = ${tenantId} and id in (${sql.join(ids)})`.execute(db);
+    where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
   return result.rows.map((raw) => {
     const row: WireRecord = { ...raw };
     const passes = tests.map((_, i) => {
@@ -280,7 +281,7 @@ export async function findDuplicate(
 ): Promise<boolean> {
   const column = sql.id(entity.columns.get(property)!);
   const result = await sql<{ id: string }>`select id from ${table(entity)}
-    where tenant_id = ${tenantId} and ${column} = ${value} ${exceptId ? sql`and id <> ${exceptId}` : sql``}${andAll(extra)} limit 1`.execute(db);
+    where ${tenantWhere(entity, tenantId)} and ${column} = ${value} ${exceptId ? sql`and id <> ${exceptId}` : sql``}${andAll(extra)} limit 1`.execute(db);
   return result.rows.length > 0;
 }
 
@@ -300,11 +301,11 @@ export async function updateRow(
   extra: RawBuilder<unknown>[] = [],
 ): Promise<number> {
   const sets = sql.join(Object.entries(values).map(([property, value]) => sql`${sql.id(entity.columns.get(property)!)} = ${value}`));
-  const result = await sql`update ${table(entity)} set ${sets} where tenant_id = ${tenantId} and id = ${id}${andAll(extra)}`.execute(db);
+  const result = await sql`update ${table(entity)} set ${sets} where ${tenantWhere(entity, tenantId)} and id = ${id}${andAll(extra)}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
 export async function deleteRows(db: Db, entity: EntityRuntime, tenantId: number, ids: string[]): Promise<number> {
-  const result = await sql`delete from ${table(entity)} where tenant_id = ${tenantId} and id in (${sql.join(ids)})`.execute(db);
+  const result = await sql`delete from ${table(entity)} where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -18,7 +18,7 @@ import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, li
 import { listCacheOf, listDependencies } from './list-cache.ts';
 import { pageAnchorsOf } from './keyset.ts';
 import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
-import { configForDefaults } from '../settings/hy-config.ts';
+import { configForDefaults } from './config-defaults.ts';
 import { hashPasswords, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
@@ -35,6 +35,8 @@ import { assertDeleteAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
+import { answerText, hooksOf } from './hooks.ts';
+import { creationValues } from './tenancy.ts';
 
 const MAX_BATCH = 1000;
 
@@ -50,6 +52,13 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const tree = treeRules(entity);
   const children = childTablesOf(entity, ctx.entities);
   const histories = historyTablesOf(entity, ctx.entities);
+  const hooks = hooksOf(ctx, entity);
+  /** The engine's presentation, then the domain's additions (hooks.present). */
+  const present = async (rows: WireRecord[], mask: boolean, caller: Caller) => {
+    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, rows);
+    const shown = presentRows(entity, ctx.dicts, rows, mask, tableTexts, caller);
+    return hooks.present ? hooks.present(shown, { ctx, caller, entity }) : shown;
+  };
   /**
    * Deletes rows (with their line items and their operations' history); in a tree, only leaves (or whole subtrees
    * chosen together), then refreshes their parents.
@@ -72,7 +81,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const scope = await scopeOf(request, caller);
     return ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
-      if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, await findRowsForUpdate(tx, entity, caller.tenantId, allowed));
+      const locked = entity.schema.deleteWhen || hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
+      if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, locked);
+      if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids });
       referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed) : 0;
@@ -83,7 +94,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
-    const extra = [...(tree?.listConditions(params) ?? []), ...(await readScopeOf(request, caller))];
+    const extra = [
+      ...(tree?.listConditions(params) ?? []),
+      ...(await readScopeOf(request, caller)),
+      ...((await hooks.listConditions?.(params, { ctx, caller, entity })) ?? []),
+    ];
     const visibility = fieldVisibility(entity, caller);
     // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.
     const shape = listQueryShape(ctx.db, entity, caller.tenantId, params, extra, visibility);
@@ -96,8 +111,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     // Only a query reading no other table (a shape) is fully described by listDeps.
     const unchanged = shape ? () => cache.unchanged(listDeps, stamp) : undefined;
     const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, { seek, unchanged }, visibility);
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    const result = Buffer.from(JSON.stringify({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) }));
+    const result = Buffer.from(JSON.stringify({ ...page, records: await present(page.records, true, caller) }));
     if (key) cache.put(key, listDeps, stamp, result);
     return sendResultJson(reply, result);
   });
@@ -108,17 +122,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const pid = String(request.query.pid ?? '').trim();
     if (!pid) throw new BusinessError('缺少上级节点ID');
     const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await readScopeOf(request, caller), fieldVisibility(entity, caller));
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
-    return ok({ ...page, records: presentRows(entity, ctx.dicts, page.records, true, tableTexts, caller) });
+    return ok({ ...page, records: await present(page.records, true, caller) });
   });
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
     const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await readScopeOf(request, caller));
-    if (!row) throw new BusinessError(NOT_FOUND);
+    if (!row) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
     // Full values only for people who may edit the record; everyone else sees what the list shows.
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, [row]);
-    const [presented] = presentRows(entity, ctx.dicts, [row], !caller.permissions.has(code('edit')), tableTexts, caller);
+    const [presented] = await present([row], !caller.permissions.has(code('edit')), caller);
     return ok(presented);
   });
 
@@ -157,18 +169,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       .execute(async (tx) => {
         await assertWriteRequirements(ctx, tx, entity, record, caller);
         const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
-        await insertRow(tx, entity, {
-          id,
-          ...writableValues(entity, record),
-          createBy: caller.username,
-          sysOrgCode: caller.orgCode,
-          tenant_id: caller.tenantId,
-        });
+        const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
+        await hooks.beforeWrite?.(event);
+        await insertRow(tx, entity, { id, ...writableValues(entity, record), ...creationValues(entity, caller) });
+        await hooks.afterWrite?.(event);
         await writeChildRows(tx, caller, id, lineItems);
         await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
       })
       .catch((error: unknown) => translateUniqueViolation(entity, error));
-    return ok({ id }, '添加成功！');
+    return ok({ id }, answerText(hooks, 'add', '添加成功！'));
   });
 
   const edit = async (request: FastifyRequest) => {
@@ -181,7 +190,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const reopened = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
     // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
     ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
-    return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : '编辑成功!');
+    return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : answerText(hooks, 'edit', '编辑成功!'));
   };
   if (exposes.has('edit')) {
     app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);
@@ -193,8 +202,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const id = String(request.query.id ?? '');
     if (!id) throw new BusinessError('缺少要删除的记录ID');
     const deleted = await deleteInScope(request, caller, [id]);
-    if (deleted === 0) throw new BusinessError(NOT_FOUND);
-    return ok(null, '删除成功!');
+    if (deleted === 0) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
+    return ok(null, answerText(hooks, 'delete', '删除成功!'));
   });
 
   if (exposes.has('delete')) app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, { config: { permission: code('delete') } }, async (request) => {
@@ -203,8 +212,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (ids.length === 0) throw new BusinessError('请选择要删除的记录');
     if (ids.length > MAX_BATCH) throw new BusinessError(`一次最多删除${MAX_BATCH}条记录`);
     const deleted = await deleteInScope(request, caller, ids);
-    if (deleted === 0) throw new BusinessError(NOT_FOUND);
-    return ok(null, '批量删除成功!');
+    if (deleted === 0) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
+    return ok(null, answerText(hooks, 'deleteBatch', '批量删除成功!'));
   });
 
   if (exposes.has('exportXls')) app.get(`${base}/exportXls`, { config: { permission: code('exportXls') } }, async (request, reply) =>

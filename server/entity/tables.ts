@@ -17,8 +17,10 @@ import {
 import { FILE_LIST_MAX_LENGTH } from '../../src/contracts/files.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
+import { ownsTable } from '../../src/contracts/entity.ts';
 import { childForeignKeys } from './children.ts';
 import { syncUniqueTogetherIndexes } from './unique-together.ts';
+import { indexName } from './index-name.ts';
 
 function columnType(field: FieldDef): RawBuilder<unknown> {
   switch (field.type) {
@@ -68,13 +70,6 @@ const INDEX_LAYOUT = 'sort-indexes-v2';
 
 function syncChecksum(entity: EntityRuntime, foreignKeys: readonly string[]): string {
   return crypto.createHash('sha256').update(`${entity.checksum}:${INDEX_LAYOUT}:${foreignKeys.join(',')}`).digest('hex');
-}
-
-/** A Postgres identifier (max 63 bytes): long table/column pairs keep a hash suffix so names stay unique. */
-export function indexName(...parts: string[]): string {
-  const name = parts.join('_');
-  if (name.length <= 63) return name;
-  return `${name.slice(0, 52)}_${crypto.createHash('sha256').update(name).digest('hex').slice(0, 10)}`;
 }
 
 /**
@@ -145,7 +140,7 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
   const foreignKeysOf = childForeignKeys(entities);
   for (const entity of entities) {
     const foreignKeys = foreignKeysOf.get(entity.schema.name) ?? [];
-    if (entity.schema.managedBy === 'server') continue;
+    if (!ownsTable(entity.schema)) continue;
     const known = await db
       .selectFrom('sys_schema_sync')
       .select('checksum')

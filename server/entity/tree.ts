@@ -11,6 +11,7 @@ import { TREE_ROOT_ID, type TreeSection } from '../../src/contracts/entity.ts';
 import type { SystemTables } from '../db/schema.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
+import { tenantWhere } from './tenancy.ts';
 import { buildFilters, buildOrder, type QueryParams } from './query.ts';
 import type { FieldVisibility } from './field-visibility.ts';
 
@@ -57,7 +58,7 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
 
   async function parentOf(db: Db, tenantId: number, id: string): Promise<{ found: boolean; parent: unknown }> {
     const { rows } = await sql<{ parent: unknown }>`select ${parent} as parent from ${table}
-      where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+      where ${tenantWhere(entity, tenantId)} and id = ${id}`.execute(db);
     return rows.length > 0 ? { found: true, parent: rows[0].parent } : { found: false, parent: undefined };
   }
 
@@ -69,7 +70,7 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
     },
 
     async children(db, tenantId, parentId, params, extra = [], visibility) {
-      const where = sql.join([sql`tenant_id = ${tenantId}`, sql`${parent} = ${parentId}`, ...extra], sql` and `);
+      const where = sql.join([tenantWhere(entity, tenantId), sql`${parent} = ${parentId}`, ...extra], sql` and `);
       const { rows } = await sql<WireRecord>`select ${sql.join([...entity.columns].map(([p, c]) => sql`${sql.id(c)} as ${sql.id(p)}`))}
         from ${table} where ${where}
         order by ${buildOrder(entity, params, visibility)} limit ${MAX_CHILDREN}`.execute(db);
@@ -105,12 +106,12 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
 
     async beforeDelete(db, tenantId, ids) {
       const { rows } = await sql<{ id: string; label: unknown }>`select p.id, p.${col(entity, tree.labelField)} as label
-        from ${table} p where p.tenant_id = ${tenantId} and p.id in (${sql.join(ids)}) and exists (
-          select 1 from ${table} c where c.tenant_id = ${tenantId} and c.${parent} = p.id and c.id not in (${sql.join(ids)}))
+        from ${table} p where ${tenantWhere(entity, tenantId, 'p')} and p.id in (${sql.join(ids)}) and exists (
+          select 1 from ${table} c where ${tenantWhere(entity, tenantId, 'c')} and c.${parent} = p.id and c.id not in (${sql.join(ids)}))
         limit 1`.execute(db);
       if (rows.length > 0) throw new BusinessError(`“${String(rows[0].label ?? rows[0].id)}”下还有子节点，请先删除子节点`);
       const parents = await sql<{ parent: unknown }>`select distinct ${parent} as parent from ${table}
-        where tenant_id = ${tenantId} and id in (${sql.join(ids)})`.execute(db);
+        where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
       return parents.rows.map((r) => r.parent).filter((p) => !isRootId(p) && !ids.includes(String(p))).map(String);
     },
 
@@ -118,8 +119,8 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
       const wanted = [...new Set(ids.filter((id) => !isRootId(id)))];
       if (wanted.length === 0) return;
       await sql`update ${table} p set ${hasChild} = case when exists (
-          select 1 from ${table} c where c.tenant_id = p.tenant_id and c.${parent} = p.id) then '1' else '0' end
-        where p.tenant_id = ${tenantId} and p.id in (${sql.join(wanted)})`.execute(db);
+          select 1 from ${table} c where ${entity.tenantScoped ? sql`c.tenant_id = p.tenant_id` : sql`true`} and c.${parent} = p.id) then '1' else '0' end
+        where ${tenantWhere(entity, tenantId, 'p')} and p.id in (${sql.join(wanted)})`.execute(db);
     },
   };
 }

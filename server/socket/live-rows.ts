@@ -20,6 +20,7 @@ import { Redis } from 'ioredis';
 import type { AppContext, Caller } from '../context.ts';
 import { permissionCode } from '../../src/contracts/entity.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
+import { tenantWhere } from '../entity/tenancy.ts';
 import { findRow, findRowsTested, presentRows } from '../entity/repository.ts';
 import { batchWindowFromEnv, ChangeWindow, type QueuedChanges } from './live-batch.ts';
 import { readScopeConditions } from '../entity/data-scope.ts';
@@ -211,7 +212,7 @@ export class LiveRows {
     if (scopes.length === 1) return eachOnItsOwn();
     const tests = scopes.map((conditions) => sql`(${sql.join([sql`true`, ...conditions], sql` and `)})`);
     const flags = await sql<Record<string, boolean | null>>`select ${sql.join(tests.map((test, i) => sql`${test} as ${sql.id(`s${i}`)}`))}
-      from ${sql.id(entity.schema.table)} where tenant_id = ${tenantId} and id = ${id}`.execute(db);
+      from ${sql.id(entity.schema.table)} where ${tenantWhere(entity, tenantId)} and id = ${id}`.execute(db);
     const hit = flags.rows[0];
     if (!hit) return scopes.map(() => null);
     const visible = scopes.map((_, i) => hit[`s${i}`] === true);

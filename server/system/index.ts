@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { registerUsersRoutes } from './users/routes.ts';
-import { registerRolesRoutes } from './roles/routes.ts';
 import { registerDepartsRoutes } from './departs/routes.ts';
 import { registerDictsRoutes } from './dicts/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
@@ -23,14 +22,14 @@ import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
 import { customersMigrations } from './customers/migrations.ts';
-import { watchForAliases, type RouteAlias } from '../core/route-aliases.ts';
+import type { RouteAlias } from '../core/route-aliases.ts';
 
 /**
  * The endpoint bases the JeecgBoot front end's api/manage.js names (getUserList, getRoleList, getServiceList,
  * getPermissions): each answers what the system list it stands for answers, under the same permission.
  * "Service" has no JeecgBoot table of its own; the platform's services are its scheduled jobs.
  */
-function specAliases(prefix: string): RouteAlias[] {
+export function specAliases(prefix: string): RouteAlias[] {
   return [
     { method: 'GET', alias: `${prefix}/api/user`, target: `${prefix}/sys/user/list` },
     { method: 'GET', alias: `${prefix}/api/role`, target: `${prefix}/sys/role/list` },
@@ -41,9 +40,7 @@ function specAliases(prefix: string): RouteAlias[] {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  const aliases = watchForAliases(app, specAliases(prefix));
   registerUsersRoutes(app, ctx, prefix);
-  registerRolesRoutes(app, ctx, prefix);
   registerDepartsRoutes(app, ctx, prefix);
   registerDictsRoutes(app, ctx, prefix);
   registerMenusRoutes(app, ctx, prefix);
@@ -51,7 +48,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerJobsRoutes(app, ctx, prefix);
   registerAnnouncementsRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
-  aliases.register();
 }
 
 export const systemMigrations: Record<string, Migration> = {

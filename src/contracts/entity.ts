@@ -318,6 +318,13 @@ export interface EntitySchema {
    */
   managedBy?: 'engine' | 'server';
   /**
+   * Where the rows live when the table is not the engine's own: `owner: "migrations"` (a system table made by a
+   * versioned migration, which the engine neither creates nor alters), `tenancy: "platform"` (the table has no
+   * tenant_id: one set of rows for the platform, e.g. sys_dict), `lacks` (system columns the table does not have).
+   * The endpoints are still the engine's; rules of their own come from a domain module's hooks (server/domains/).
+   */
+  storage?: EntityStorage;
+  /**
    * Line items edited inside this entity's form as editable grids and saved with it in one transaction
    * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
    */
@@ -504,6 +511,22 @@ export interface OperationPanel {
 
 /** Columns every entity table has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode', 'tenantId'] as const;
+
+export interface EntityStorage {
+  owner?: 'schema' | 'migrations';
+  tenancy?: 'tenant' | 'platform';
+  lacks?: Array<Exclude<SystemField, 'id' | 'tenantId'>>;
+}
+
+/** Whether the engine creates and alters this entity's table (false: a migration owns it). */
+export function ownsTable(entity: EntitySchema): boolean {
+  return entity.managedBy !== 'server' && entity.storage?.owner !== 'migrations';
+}
+
+/** Whether the engine serves this entity's endpoints (false only for the remaining hand-written system screens). */
+export function servedByEngine(entity: EntitySchema): boolean {
+  return entity.managedBy !== 'server';
+}
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
 /** Labels and types of the system columns, so lists can show, sort and filter them like declared fields. */

@@ -1,0 +1,8 @@
+/**
+ * Every domain module (hooks on engine entities plus endpoints beyond CRUD), in one list app.ts hands to the
+ * engine. Adding a domain: its folder under server/domains/ and one line here.
+ */
+import type { DomainModule } from '../entity/hooks.ts';
+import { rolesDomain } from './system/roles.ts';
+
+export const DOMAINS: readonly DomainModule[] = [rolesDomain];

@@ -1,0 +1,95 @@
+/**
+ * What a domain module (server/domains/<domain>/) may add to the engine's handling of one entity, without routes
+ * of its own for list/add/edit/delete: rules inside the write's transaction, cascades on delete, extra texts on
+ * the rows it presents, list filters beyond the schema's fields, and its own answer texts. The engine calls these
+ * at fixed points; it never imports a domain (app.ts hands the modules' hooks over on the AppContext).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { WireRecord } from '../../src/contracts/envelope.ts';
+import type { AppContext, Caller } from '../context.ts';
+import type { SystemTables } from '../db/schema.ts';
+import type { EntityRuntime } from './registry.ts';
+import type { QueryParams } from './query.ts';
+
+export interface WriteEvent {
+  ctx: AppContext;
+  /** The write's transaction: whatever a hook writes commits or rolls back with the record. */
+  tx: Kysely<SystemTables>;
+  caller: Caller;
+  entity: EntityRuntime;
+  id: string;
+  /** The record as it will be stored (normalised and validated); beforeWrite may still change values. */
+  record: Record<string, unknown>;
+  /** The request body as sent, including properties outside the schema (e.g. a user's selected roles). */
+  body: WireRecord;
+  /** The stored row before an edit; undefined on add. */
+  existing?: WireRecord;
+}
+
+export interface DeleteEvent {
+  ctx: AppContext;
+  tx: Kysely<SystemTables>;
+  caller: Caller;
+  entity: EntityRuntime;
+  /** The rows about to go (those of `requested` in the caller's scope), locked until the transaction ends. */
+  rows: WireRecord[];
+  /** The distinct ids the request named. */
+  requested: string[];
+}
+
+export interface PresentEvent {
+  ctx: AppContext;
+  caller: Caller;
+  entity: EntityRuntime;
+}
+
+export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound';
+
+export interface EntityHooks {
+  /** Inside the transaction, after the engine's checks and before the row is written: refuse (throw) or adjust. */
+  beforeWrite?(event: WriteEvent): Promise<void> | void;
+  /** Inside the transaction, after the row is written: related rows (a user's roles, a job's schedule). */
+  afterWrite?(event: WriteEvent): Promise<void> | void;
+  /** Inside the transaction, before the rows are deleted: refuse (throw) or delete what hangs off them. */
+  beforeDelete?(event: DeleteEvent): Promise<void> | void;
+  /** Rows as the engine presents them, given more (texts from other tables); same order and length. */
+  present?(rows: WireRecord[], event: PresentEvent): Promise<WireRecord[]> | WireRecord[];
+  /** List filters named by request parameters outside the schema's fields (e.g. a user list's `departId`). */
+  listConditions?(params: QueryParams, event: PresentEvent): Promise<Array<RawBuilder<unknown>>> | Array<RawBuilder<unknown>>;
+  /** The domain's own answer texts where they differ from the engine's (JeecgBoot says 删除角色成功 for roles). */
+  texts?: Partial<Record<AnswerText, string>>;
+}
+
+/** One domain's contribution: hooks by entity name, and its endpoints beyond CRUD. */
+export interface DomainModule {
+  name: string;
+  hooks?: Record<string, EntityHooks>;
+  /** Endpoints that are not list/add/edit/delete (queryall, checks, trees, operations of their own). */
+  routes?(app: FastifyInstance, ctx: AppContext, prefix: string): void;
+}
+
+const NO_HOOKS: EntityHooks = {};
+
+export function hooksOf(ctx: AppContext, entity: EntityRuntime): EntityHooks {
+  return ctx.hooks?.get(entity.schema.name) ?? NO_HOOKS;
+}
+
+/** The hooks of every module by entity name; an entity hooked twice is a programming error. */
+export function collectHooks(modules: readonly DomainModule[], entities: readonly EntityRuntime[]): Map<string, EntityHooks> {
+  const known = new Set(entities.map((entity) => entity.schema.name));
+  const hooks = new Map<string, EntityHooks>();
+  for (const module of modules) {
+    for (const [name, entityHooks] of Object.entries(module.hooks ?? {})) {
+      if (!known.has(name)) throw new Error(`domain ${module.name}: no entity schema named ${name}`);
+      if (hooks.has(name)) throw new Error(`domain ${module.name}: ${name} already has hooks`);
+      hooks.set(name, entityHooks);
+    }
+  }
+  return hooks;
+}
+
+/** The domain's text for an answer, else the engine's. */
+export function answerText(hooks: EntityHooks, key: AnswerText, fallback: string): string {
+  return hooks.texts?.[key] ?? fallback;
+}
