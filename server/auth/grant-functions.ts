@@ -3,7 +3,7 @@
  * cost ~3 ms of *planning* per request on PostgreSQL (the role and department-role joins), more than running it.
  * Inside PL/pgSQL functions the statements are prepared once per connection and their plans reused, so the
  * per-request statement stays small. The functions are (re)created from this file at every start, so code and
- * database never disagree; they hold the same conditions as server/system/departs/role-grants.ts.
+ * database never disagree; they hold the same conditions as server/auth/role-grants.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';

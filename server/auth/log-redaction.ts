@@ -6,9 +6,17 @@
  * catches them should any other log call include headers.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { isSecretKey } from '../system/logs/params.ts';
 
 export const REDACTED = '[redacted]';
+
+const SECRET_KEYS = new Set(['password', 'oldpassword', 'confirmpassword', 'smscode', 'captcha', 'token', 'ticket']);
+const SECRET_PARTS = ['password', 'secret', 'token'];
+
+/** Keys whose values are secrets: redacted here, masked in the operation log's stored parameters (server/system/logs/params.ts). */
+export function isSecretKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return SECRET_KEYS.has(lower) || SECRET_PARTS.some((part) => lower.includes(part));
+}
 
 /** Where the log goes when not stdout (tests read it); one JSON line per `write`. */
 export interface LogSink {

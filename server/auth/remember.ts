@@ -1,21 +1,17 @@
 /**
- * Remember-me (`remember_me` on login, `GET /sys/remember/{value}`). A remembered browser holds a random value
+ * Remember-me (`remember_me` on login, `GET /sys/remember/{value}` in remember-routes.ts). A remembered browser holds a random value
  * whose SHA-256 is stored for 30 days; presenting it signs in once and hands back a fresh value (rotation), so a
  * copied value stops working as soon as either party uses it. Password changes, resets and logout drop them.
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { LoginResult } from '../../src/contracts/menu.ts';
 import type { Result } from '../../src/contracts/envelope.ts';
 import type { AppContext } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
-import { fail } from '../core/envelope.ts';
-import { completeLogin } from './routes.ts';
 import { hashToken } from './sessions.ts';
 
 export const REMEMBER_DAYS = 30;
-const EXPIRED = '自动登录已失效，请重新登录';
 
 export async function issueRememberToken(db: Kysely<SystemTables>, userId: string): Promise<string> {
   const value = crypto.randomBytes(32).toString('base64url');
@@ -53,15 +49,4 @@ export async function attachRememberToken(ctx: AppContext, answer: Result<unknow
   const result = answer.result as LoginResult;
   const rememberToken = await issueRememberToken(ctx.db, result.userInfo.id);
   return { ...answer, result: { ...result, rememberToken } };
-}
-
-export function registerRememberRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  app.get<{ Params: { value: string } }>(`${prefix}/sys/remember/:value`, { config: { public: true, audit: 'login' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const userId = await consumeRememberToken(ctx.db, request.params.value);
-    if (!userId) return fail(EXPIRED);
-    const user = await ctx.db.selectFrom('sys_user').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!user) return fail(EXPIRED);
-    return attachRememberToken(ctx, await completeLogin(ctx, user, request.ip));
-  });
 }

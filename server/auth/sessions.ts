@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
-import { grantedPermissionIds } from '../system/departs/role-grants.ts';
+import { grantedPermissionIds } from './role-grants.ts';
 import { grantsCacheOf } from './grants-cache.ts';
 
 export const SESSION_DAYS = 7;

@@ -4,9 +4,6 @@
  * (db/entity-tables.ts). Never edit a migration that has shipped: add a new one.
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { systemMigrations } from '../system/index.ts';
-import { settlementMigrations } from '../settlement/migrations.ts';
-import { reportMigrations } from '../report/migrations.ts';
 
 const audit = sql`create_time timestamptz not null default now()`;
 
@@ -168,15 +165,21 @@ const migrations: Record<string, Migration> = {
 };
 
 class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly areaMigrations: Record<string, Migration>) {}
+
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { ...migrations, ...systemMigrations, ...reportMigrations, ...settlementMigrations };
+    return { ...migrations, ...this.areaMigrations };
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+/**
+ * Runs these core migrations and the areas' (`areaMigrations`): the areas sit above the database layer, so the
+ * caller that knows them all (app.ts `prepareDatabase`) hands them in.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, areaMigrations: Record<string, Migration>): Promise<void> {
   // Areas (server/system/*) number their migrations in their own ranges, so a later core or area migration may
   // sort before one a database already ran; each still runs exactly once.
-  const migrator = new Migrator({ db, provider: new InCodeMigrations(), allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(areaMigrations), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

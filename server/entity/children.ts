@@ -17,7 +17,7 @@ import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from './registry.ts';
 import { deleteRowsNaming, insertRow, updateRow } from './repository.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
-import { configForDefaults } from '../settings/hy-config.ts';
+import { configForDefaults } from './config-defaults.ts';
 import { hashPasswords, sanitiseRecord } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;

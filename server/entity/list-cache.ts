@@ -18,7 +18,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { startChangeFeed, type NotificationFeed } from '../db/change-feed.ts';
 import type { TableDictionary } from '../dict/table-dicts.ts';
 import type { EntityRuntime } from './registry.ts';
-import { countCacheGeneration } from './paging.ts';
+import { countCacheGeneration } from './count-generation.ts';
 
 export const ROWS_CHANNEL = 'app_rows';
 

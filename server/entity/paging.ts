@@ -17,6 +17,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { BusinessError } from '../core/errors.ts';
 import type { OrderTerm } from './query.ts';
 import { keyColumns, seekPage, takeKeys, type PageAnchor, type SeekMemory } from './keyset.ts';
+import { countCacheGeneration, nextCountCacheGeneration } from './count-generation.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -63,19 +64,12 @@ function totalsOf(db: Db): Map<string, CachedTotal> {
   return totals;
 }
 
-let totalsGeneration = 0;
-
-/** Changes whenever cached totals are forgotten; list pages cached before then (list-cache.ts) are not reused. */
-export function countCacheGeneration(): number {
-  return totalsGeneration;
-}
-
 /** Forgets cached totals (tests, and any caller that must see its own bulk write at once). */
 export function clearCountCache(): void {
   totalsByDb = new WeakMap();
   // A count already running may have begun before the write that made the caller clear: not joined afterwards.
   pendingByDb = new WeakMap();
-  totalsGeneration += 1;
+  nextCountCacheGeneration();
 }
 
 /** Refuses a page that starts too deep, with the sentence the list screen shows. */
@@ -110,10 +104,10 @@ function freshTotal(db: Db, key: string, from: RawBuilder<unknown>, where: RawBu
   const now = Date.now();
   if (!cached || cached.expires <= now) return undefined;
   if (cached.expires - now <= LIST_LIMITS.countRefreshMs && !pendingByDb.get(db)?.has(key)) {
-    const generation = totalsGeneration;
+    const generation = countCacheGeneration();
     fullCount(db, key, from, where, unchanged).then(
       // A total counted before the totals were forgotten (a bulk write) is not brought back.
-      (counted) => generation === totalsGeneration && remember(totalsOf(db), key, counted),
+      (counted) => generation === countCacheGeneration() && remember(totalsOf(db), key, counted),
       () => undefined, // the next request after expiry counts in line and reports the error
     );
   }

@@ -9,7 +9,7 @@ import type { FieldError } from '../../src/contracts/envelope.ts';
 import type { UniqueTogetherDef } from '../../src/contracts/entity.ts';
 import type { AppContext } from '../context.ts';
 import type { EntityRuntime } from './registry.ts';
-import { indexName } from './tables.ts';
+import { indexName } from './index-name.ts';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AuthEntry, MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
-import { grantedPermissionIds } from '../system/departs/role-grants.ts';
+import { grantedPermissionIds } from '../auth/role-grants.ts';
 
 type Row = Pick<
   SysPermissionTable,

@@ -5,6 +5,7 @@
  *   schema's defaults). Holds no secrets.
  * - 平台设置 screen: `list` / `queryById` show the single row (id `hyconfig`), `edit` validates with the schema's
  *   own rules and replaces the stored values.
+ * Reading the row is the engine's (server/entity/config-defaults.ts): `configDefault` fields take their defaults from it.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -15,29 +16,7 @@ import { ok } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import { recordErrors } from '../entity/validation.ts';
 import { presentRows } from '../entity/repository.ts';
-import type { EntityRuntime } from '../entity/registry.ts';
-
-export const CONFIG_ROW_ID = 'hyconfig';
-
-/** The stored configuration over the schema's defaults; only declared fields. */
-export async function readPlatformConfig(ctx: AppContext, entity: EntityRuntime): Promise<Record<string, unknown>> {
-  const found = await sql<{ value: Record<string, unknown> | string }>`select value from hy_setting where id = ${CONFIG_ROW_ID}`.execute(ctx.db);
-  const raw = found.rows[0]?.value;
-  const stored = (typeof raw === 'string' ? JSON.parse(raw) : raw ?? {}) as Record<string, unknown>;
-  const config: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    const value = Object.hasOwn(stored, name) ? stored[name] : field.default;
-    config[name] = value === undefined ? null : value;
-  }
-  return config;
-}
-
-/** The platform configuration when the entity has `configDefault` fields (one read per add or import), else undefined. */
-export async function configForDefaults(ctx: AppContext, entity: EntityRuntime): Promise<Record<string, unknown> | undefined> {
-  if (!Object.values(entity.schema.fields).some((field) => field.configDefault)) return undefined;
-  const config = ctx.entities.find((e) => e.schema.name === 'hyConfig');
-  return config ? readPlatformConfig(ctx, config) : undefined;
-}
+import { CONFIG_ROW_ID, readPlatformConfig } from '../entity/config-defaults.ts';
 
 export function registerHyConfigRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const entity = ctx.entities.find((e) => e.schema.name === 'hyConfig');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type RawBuilder } from 'kysely';
-import { indexName } from '../../server/entity/tables.ts';
+import { indexName } from '../../server/entity/index-name.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const STATUS_INDEX = indexName('ix', 'hy_shipping_note', 'shipping_status', 'create_time', 'd', 'inc', 'customer_id', 'agent_id');

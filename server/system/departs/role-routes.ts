@@ -2,7 +2,7 @@
  * Department roles: `/sys/sysDepartRole` (issue 5) — roles owned by a department of the caller's tenant, CRUD on
  * the 部门角色 screen (schemas/entities/system/sys-depart-role.entity.json), plus JeecgBoot's
  * `getDeptRoleList`, `getDeptRoleByUserId` and `deptRoleUserAdd` (a member's roles in one department). Grants and
- * assignments live in role-grant-routes.ts; what they grant is read by server/system/departs/role-grants.ts.
+ * assignments live in role-grant-routes.ts; what they grant is read by server/auth/role-grants.ts.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

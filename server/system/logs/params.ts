@@ -2,19 +2,13 @@
  * What a log row may keep of a request's parameters: secrets masked, long values cut, nested data bounded, and
  * never an uploaded file's body.
  */
+import { isSecretKey } from '../../auth/log-redaction.ts';
 
-const SECRET_KEYS = new Set(['password', 'oldpassword', 'confirmpassword', 'smscode', 'captcha', 'token', 'ticket']);
-const SECRET_PARTS = ['password', 'secret', 'token'];
 export const MASK = '******';
 const MAX_VALUE = 200;
 const MAX_ITEMS = 20;
 const MAX_DEPTH = 4;
 export const MAX_PARAM_TEXT = 2000;
-
-export function isSecretKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  return SECRET_KEYS.has(lower) || SECRET_PARTS.some((part) => lower.includes(part));
-}
 
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

@@ -4,8 +4,7 @@
  * pairs against the typed values, so a field required under the current condition shows its asterisk.
  */
 import type { EntitySchema, FieldCondition } from '../entity.ts';
-// A cycle with entity-json-schema.ts, harmless: the map is read only when rules are compiled.
-import { JSON_SCHEMA_FORMAT } from './entity-json-schema.ts';
+import { JSON_SCHEMA_FORMAT } from './formats.ts';
 
 export interface JsonSchemaCondition {
   if: { properties: Record<string, { enum: Array<string | number | boolean> }>; required: string[] };

@@ -4,12 +4,13 @@
  * formats below — one validation source for both sides.
  */
 import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
-import { FORMAT_CHECKS, FORMAT_MESSAGES, isDate, isDateTime } from './formats.ts';
+import { FORMAT_CHECKS, FORMAT_MESSAGES, JSON_SCHEMA_FORMAT, isDate, isDateTime } from './formats.ts';
 import { FILE_LIST_MAX_LENGTH, FILE_LIST_PATTERN } from '../files.ts';
 import { isCoordinates, NOW_DEFAULT } from '../field-values.ts';
 import { conditionalRules, type JsonSchemaCondition } from './conditional-rules.ts';
 
 export { isConditionWrapper, type JsonSchemaCondition } from './conditional-rules.ts';
+export { JSON_SCHEMA_FORMAT } from './formats.ts';
 
 export interface JsonSchemaObject {
   type: 'object';
@@ -36,17 +37,6 @@ export interface JsonSchemaProperty {
   maxItems?: number;
   items?: { type: 'object'; additionalProperties: false; required: string[]; properties: Record<string, JsonSchemaProperty> };
 }
-
-/** JSON Schema format names. Prefixed where a name would collide with ajv-formats, which rjsf also loads. */
-export const JSON_SCHEMA_FORMAT: Record<FieldFormat, string> = {
-  mobile: 'mobile',
-  'cn-id-card': 'cn-id-card',
-  uscc: 'uscc',
-  plate: 'plate',
-  vin: 'vin',
-  email: 'cn-email',
-  'bank-card': 'bank-card',
-};
 
 /** Every format the compiled schemas may use, as plain string predicates (ajv `addFormat`, rjsf `customFormats`). */
 export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {

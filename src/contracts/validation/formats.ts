@@ -87,6 +87,17 @@ export const FORMAT_MESSAGES: Record<FieldFormat, string> = {
   'bank-card': '请输入16到19位银行卡号',
 };
 
+/** JSON Schema format names. Prefixed where a name would collide with ajv-formats, which rjsf also loads. */
+export const JSON_SCHEMA_FORMAT: Record<FieldFormat, string> = {
+  mobile: 'mobile',
+  'cn-id-card': 'cn-id-card',
+  uscc: 'uscc',
+  plate: 'plate',
+  vin: 'vin',
+  email: 'cn-email',
+  'bank-card': 'bank-card',
+};
+
 /** ISO calendar date YYYY-MM-DD that exists. */
 export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
