@@ -3,12 +3,11 @@
  * table sorter → sort. Values arrive already as strings/numbers (the renderer formats dates as YYYY-MM-DD).
  */
 import type { EntitySchema } from '../contracts/index.ts';
-import type { ListFilter, ListSort, Scalar } from '../providers/data.ts';
+import { readQueryValues } from '../contracts/list-params.ts';
+import type { ListFilter, ListSort, QueryValues, Scalar } from '../contracts/list-params.ts';
 import { queryFields } from './fields.ts';
 
-export type RangeValue = [Scalar | undefined, Scalar | undefined];
-export type QueryValue = Scalar | RangeValue | null | undefined;
-export type QueryValues = Record<string, QueryValue>;
+export type { QueryValue, QueryValues, RangeValue } from '../contracts/list-params.ts';
 
 export function buildFilters(entity: EntitySchema, values: QueryValues): ListFilter[] {
   const filters: ListFilter[] = [];
@@ -31,21 +30,10 @@ export function buildFilters(entity: EntitySchema, values: QueryValues): ListFil
 
 /**
  * Query-string state (e.g. `?reviewStatus=1` from a dashboard link) → initial query values. Only fields the
- * list declares as query inputs are taken; ranges read `<field>_begin` / `<field>_end`.
+ * list declares as query inputs are taken (contracts/list-params.ts reads them).
  */
 export function queryValuesFromSearch(entity: EntitySchema, search: URLSearchParams): QueryValues {
-  const values: QueryValues = {};
-  for (const { field, mode } of queryFields(entity)) {
-    if (mode === 'range') {
-      const begin = search.get(`${field}_begin`) ?? undefined;
-      const end = search.get(`${field}_end`) ?? undefined;
-      if (begin !== undefined || end !== undefined) values[field] = [begin, end];
-      continue;
-    }
-    const value = search.get(field);
-    if (value !== null && value !== '') values[field] = value;
-  }
-  return values;
+  return readQueryValues(queryFields(entity), search);
 }
 
 export function defaultSort(entity: EntitySchema): ListSort | undefined {

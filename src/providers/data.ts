@@ -1,31 +1,16 @@
 /**
  * Data provider over the JeecgBoot CRUD dialect (contract §1.3–1.4). Screens speak in structured filters and sorts;
- * this module alone knows how they become `*v*`, `_begin/_end`, `column/order` and the add/edit/delete endpoints.
+ * contracts/list-params.ts spells them as JeecgBoot parameters; this module knows the add/edit/delete endpoints.
  */
 import { IDEMPOTENCY_HEADER } from '../contracts/idempotency.ts';
 import type { Page, WireRecord } from '../contracts/index.ts';
+import { criteriaParams, listRequestParams, sortParams } from '../contracts/list-params.ts';
+import type { ListRequest, ListSort } from '../contracts/list-params.ts';
 import type { DownloadedFile, HttpClient, QueryParams } from '../http/client.ts';
 
-export type SortOrder = 'asc' | 'desc';
-export type Scalar = string | number | boolean;
-
-export interface ListSort {
-  field: string;
-  order: SortOrder;
-}
-
-export type ListFilter =
-  | { field: string; op: 'contains'; value: string }
-  | { field: string; op: 'eq'; value: Scalar }
-  /** Either end may be missing; dates travel as YYYY-MM-DD. */
-  | { field: string; op: 'between'; value: [Scalar | undefined, Scalar | undefined] };
-
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  sort?: ListSort;
-  filters?: ListFilter[];
-}
+export type { ListFilter, ListSort, Scalar, SortOrder } from '../contracts/list-params.ts';
+/** One list read: page, size, sort, filters and 高级查询 (contracts/list-params.ts spells it for the server). */
+export type ListQuery = ListRequest;
 
 export interface ListResult {
   records: WireRecord[];
@@ -53,7 +38,7 @@ export interface DataProvider {
   /** The list's filters and sort (or just `selections`) as an .xlsx file. */
   exportXls(
     resource: string,
-    query: Pick<ListQuery, 'sort' | 'filters'>,
+    query: Pick<ListQuery, 'sort' | 'filters' | 'superQuery'>,
     selections?: RecordId[],
     onProgress?: (loaded: number, total?: number) => void,
   ): Promise<DownloadedFile>;
@@ -79,29 +64,7 @@ export interface ImportResult {
 
 /** Query-string parameters of a list request; exported so the encoding can be tested on its own. */
 export function listParams(query: ListQuery): QueryParams {
-  const params: QueryParams = { pageNo: query.page, pageSize: query.pageSize };
-  if (query.sort) {
-    params.column = query.sort.field;
-    params.order = query.sort.order;
-  }
-  for (const filter of query.filters ?? []) {
-    switch (filter.op) {
-      case 'contains':
-        if (filter.value !== '') params[filter.field] = `*${filter.value}*`;
-        break;
-      case 'eq':
-        // A bare comma means IN on the server; `++` is the dialect's escaped comma (contract §1.3).
-        params[filter.field] = typeof filter.value === 'string' ? filter.value.replaceAll(',', '++') : filter.value;
-        break;
-      case 'between': {
-        const [begin, end] = filter.value;
-        if (begin !== undefined && begin !== '') params[`${filter.field}_begin`] = begin;
-        if (end !== undefined && end !== '') params[`${filter.field}_end`] = end;
-        break;
-      }
-    }
-  }
-  return params;
+  return listRequestParams(query);
 }
 
 export function createDataProvider(http: HttpClient): DataProvider {
@@ -122,7 +85,7 @@ export function createDataProvider(http: HttpClient): DataProvider {
     },
     getOne: (resource, id) => http.getResult<WireRecord>(`${resource}/queryById`, { id }),
     async getChildren(resource, parentId, sort, signal) {
-      const params: QueryParams = { pid: parentId, ...(sort ? { column: sort.field, order: sort.order } : {}) };
+      const params: QueryParams = { pid: parentId, ...sortParams(sort) };
       const envelope = await http.request<Page<WireRecord> | WireRecord[]>({ method: 'get', url: `${resource}/childList`, params, signal });
       const result = envelope.result;
       return Array.isArray(result) ? result : (result?.records ?? []);
@@ -144,7 +107,7 @@ export function createDataProvider(http: HttpClient): DataProvider {
       return writeResult(envelope.message);
     },
     exportXls(resource, query, selections, onProgress) {
-      const { pageNo: _pageNo, pageSize: _pageSize, ...params } = listParams({ ...query, page: 1, pageSize: 1 });
+      const params: QueryParams = criteriaParams(query);
       if (selections && selections.length > 0) params.selections = selections.join(',');
       return http.download(`${resource}/exportXls`, params, onProgress);
     },

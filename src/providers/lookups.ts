@@ -3,6 +3,7 @@
  * user picker, and the duplicate-value and check-rule validators (contract §6.1, §6.2, §6.4, §6.6).
  */
 import type { DepartTreeNode, Page, UserPickItem } from '../contracts/index.ts';
+import { pageParams } from '../contracts/list-params.ts';
 import type { HttpClient } from '../http/client.ts';
 import { isHttpError } from '../http/errors.ts';
 
@@ -59,15 +60,14 @@ export function createLookupProvider(http: HttpClient): LookupProvider {
       return tree;
     },
     async searchUsers(keyword) {
-      const page = await http.getResult<Page<UserPickItem>>('/sys/user/queryUserComponentData', { realname: keyword, pageNo: 1, pageSize: 20 });
+      const page = await http.getResult<Page<UserPickItem>>('/sys/user/queryUserComponentData', { realname: keyword, ...pageParams(1, 20) });
       return page?.records ?? [];
     },
     async usersByName(usernames) {
       if (usernames.length === 0) return [];
       const page = await http.getResult<Page<UserPickItem>>('/sys/user/queryUserComponentData', {
         username: usernames.join(','),
-        pageNo: 1,
-        pageSize: 50,
+        ...pageParams(1, 50),
       });
       return page?.records ?? [];
     },
