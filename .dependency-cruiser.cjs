@@ -1,0 +1,150 @@
+/**
+ * The dependency order of both halves (drawn in docs/architecture.md), enforced by `npm run deps:check`, which
+ * `npm test` and `npm run test:fast` run first. Any import against it fails the check.
+ *
+ * Browser:  src/contracts ← src/http ← src/providers ← src/engine ← renderers ← src/app ← src/main.tsx
+ *           (a layer may import any layer to its left, never one to its right)
+ * Server:   db ← core ← platform (entity engine, auth, dict, files, sms, menu, socket, openapi, check-rules)
+ *              ← domains (domains/*, system, settlement, settings, report) ← start-up (seed, app.ts, main.ts, config.ts)
+ *           server/context.ts (the AppContext types) may be imported by any server module, as types only.
+ * Between:  the browser never imports server/ (nor scripts/, tests/); server/ imports src/contracts and nothing else
+ *           of the browser's folders. No import cycles on either half.
+ *
+ * dependency-cruiser runs from tools/dependency-cruiser/ (its own package.json and lock), beside the classic
+ * TypeScript 6 JS API it parses with; the root's TypeScript 7 (native) has none. See docs/decisions.md.
+ */
+
+const fs = require('node:fs');
+const { createRequire } = require('node:module');
+
+// dependency-cruiser reads .ts/.tsx only through a TypeScript with the classic JS API; beside TypeScript 7 (native,
+// no such API) it silently skips them all and reports "no violations" over 0 modules. Refuse to run like that.
+const cruiser = fs.realpathSync(process.argv[1] ?? __filename);
+const typescript = createRequire(cruiser)('typescript');
+if (typeof typescript.transpileModule !== 'function') {
+  throw new Error(
+    `dependency-cruiser (${cruiser}) finds TypeScript ${typescript.version}, which has no JS API: it would check ` +
+      'nothing. Run it through `npm run deps:check` (tools/dependency-cruiser/, TypeScript 6).',
+  );
+}
+
+/** Browser layers, bottom first: each may import the ones before it. */
+const BROWSER_LAYERS = [
+  { name: 'contracts', path: '^src/contracts/' },
+  { name: 'http', path: '^src/http/' },
+  { name: 'providers', path: '^src/providers/' },
+  { name: 'engine', path: '^src/engine/' },
+  { name: 'renderers', path: '^renderers/' },
+  { name: 'app', path: '^src/app/' },
+  { name: 'main', path: '^src/main\\.tsx$' },
+];
+
+/** Server layers, bottom first: each may import the ones before it (and its own). */
+const SERVER_LAYERS = [
+  { name: 'db', path: '^server/db/' },
+  { name: 'core', path: '^server/core/' },
+  {
+    // The generic engine and the services it and every domain stand on. Its folders lean on each other (the entity
+    // engine uses auth's guard, auth's directory routes use the engine's data scopes), so they are one layer, kept
+    // free of cycles file by file.
+    name: 'platform',
+    path: '^server/(entity|auth|dict|files|sms|menu|socket|openapi|check-rules)/',
+  },
+  {
+    // Business areas on top of the engine. server/domains/<domain>/ is where the areas of server/system/ move.
+    name: 'domains',
+    path: '^server/(domains|system|settlement|settings|report)/',
+  },
+  { name: 'start-up', path: '^server/(seed/|app\\.ts$|main\\.ts$|config\\.ts$)' },
+];
+
+const CONTEXT_TYPES = '^server/context\\.ts$';
+
+/** "Layer N may not import a layer above it", one rule per layer. */
+function upwardRules(half, layers) {
+  return layers.slice(0, -1).map((layer, index) => ({
+    name: `${half}-${layer.name}-imports-upward`,
+    comment: `${layer.name} may import only ${layers
+      .slice(0, index + 1)
+      .map((l) => l.name)
+      .join(', ')} (docs/architecture.md)`,
+    severity: 'error',
+    from: { path: layer.path },
+    to: { path: layers.slice(index + 1).map((l) => l.path) },
+  }));
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...upwardRules('browser', BROWSER_LAYERS),
+    ...upwardRules('server', SERVER_LAYERS),
+    {
+      name: 'browser-imports-server',
+      comment: 'The browser bundle never imports the server, build scripts or tests.',
+      severity: 'error',
+      from: { path: '^(src|renderers)/' },
+      to: { path: '^(server|scripts|tests)/' },
+    },
+    {
+      name: 'server-imports-browser',
+      comment: 'server/ shares src/contracts with the browser and nothing else of it.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src/|renderers/|scripts/|tests/)', pathNot: '^src/contracts/' },
+    },
+    {
+      name: 'server-context-at-run-time',
+      comment: 'server/context.ts holds the AppContext types that every server module may see; import it as types only.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: CONTEXT_TYPES, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-context-imports-upward',
+      comment: 'The AppContext types are made of the layers below the domains.',
+      severity: 'error',
+      from: { path: CONTEXT_TYPES },
+      to: { path: SERVER_LAYERS.slice(3).map((l) => l.path) },
+    },
+    {
+      name: 'unlayered-module',
+      comment: 'Every module of src/, renderers/ and server/ sits in a layer above; add a new folder to one.',
+      severity: 'error',
+      from: {
+        path: '^(src|renderers|server)/',
+        pathNot: [...BROWSER_LAYERS, ...SERVER_LAYERS].map((l) => l.path).concat(CONTEXT_TYPES),
+      },
+      to: {},
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycles that run: a cycle closed only by an `import type` or a lazy `import()` is allowed, since ' +
+        'neither executes the other module at load time (the AppContext types in server/context.ts are one).',
+      severity: 'error',
+      from: { path: '^(src|renderers|server)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import the check cannot resolve is an import it cannot judge.',
+      severity: 'error',
+      from: { path: '^(src|renderers|server)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '(^|/)node_modules/|^dist/|\\.test\\.tsx?$' },
+    // Type-only imports count: a layer that needs another's types depends on it.
+    tsPreCompilationDeps: true,
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
