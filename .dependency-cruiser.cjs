@@ -8,7 +8,8 @@
  *              ← domains (domains/*, system, settlement, settings, report) ← start-up (seed, app.ts, main.ts, config.ts)
  *           server/context.ts (the AppContext types) may be imported by any server module, as types only.
  * Between:  the browser never imports server/ (nor scripts/, tests/); server/ imports src/contracts and nothing else
- *           of the browser's folders. No import cycles on either half.
+ *           of the browser's folders. No import cycle that runs on either half (one closed only by `import type` or
+ *           a lazy `import()` is allowed). Type-only imports count for the layers.
  *
  * dependency-cruiser runs from tools/dependency-cruiser/ (its own package.json and lock), beside the classic
  * TypeScript 6 JS API it parses with; the root's TypeScript 7 (native) has none. See docs/decisions.md.
