@@ -53,7 +53,6 @@ import { registerSystemRoutes, specAliases, systemMigrations } from './system/in
 import { watchForAliases } from './core/route-aliases.ts';
 import { DOMAINS } from './domains/index.ts';
 import { collectHooks } from './entity/hooks.ts';
-import { registerSettlementRoutes } from './settlement/routes.ts';
 import { settlementMigrations } from './settlement/migrations.ts';
 import { registerHyConfigRoutes } from './settings/hy-config.ts';
 import fastifyWebsocket from '@fastify/websocket';
@@ -280,7 +279,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   // The spec's /api/* names answer what the lists they stand for answer, wherever those are registered.
   const aliases = watchForAliases(app, specAliases(API_PREFIX));
   registerSystemRoutes(app, ctx, API_PREFIX);
-  registerSettlementRoutes(app, ctx, API_PREFIX);
   registerHyConfigRoutes(app, ctx, API_PREFIX);
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);

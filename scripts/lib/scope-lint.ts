@@ -2,7 +2,7 @@
  * Cross-entity lint of data scopes and initial states (server/entity/data-scope.ts, state-fields.ts): `parent` and
  * `usedBy` name an entity that exists and a string field holding ids; `offered.when` names declared fields;
  * `initialStates` lists only fields an operation sets, with values of their dictionary; `menu.customerWhen` names
- * hyCustomer fields; `idempotencyKey` is on server-managed entities only.
+ * hyCustomer fields; `idempotencyKey` is on entities with an add.
  */
 import { escapePointer, isObject, type Json } from './schema-json.ts';
 
@@ -30,8 +30,9 @@ export function lintScopes(entities: ReadonlyArray<{ file: string; data: unknown
       const def = customers && isObject(customers.fields) ? customers.fields[field] : undefined;
       if (!isObject(def)) at(`/menu/customerWhen/${escapePointer(field)}`, `hyCustomer has no field "${field}"`);
     }
-    // Only server code takes idempotency keys so far (server/core/idempotency.ts); the engine's add does not.
-    if (data.idempotencyKey === true && data.managedBy !== 'server') at('/idempotencyKey', 'only server-managed entities take idempotency keys yet (their add calls oncePerKey)');
+    // Keys guard an add (the engine's claims them, server/core/idempotency.ts): an entity without adds takes none.
+    const actions = Array.isArray(data.actions) ? data.actions : undefined;
+    if (data.idempotencyKey === true && actions && !actions.includes('add')) at('/idempotencyKey', 'idempotency keys guard adds: this entity has no add');
     const scope = isObject(data.dataScope) ? data.dataScope : undefined;
     if (scope && isObject(scope.parent)) {
       if (!byName.has(String(scope.parent.entity))) at('/dataScope/parent/entity', `unknown entity "${String(scope.parent.entity)}"`);

@@ -63,3 +63,17 @@ export async function oncePerKey<T>(
     return answer;
   });
 }
+
+/**
+ * A write's transaction, claiming `key` first when there is one (oncePerKey), else a plain transaction: what the
+ * engine's add runs for entities whose adds take keys (schema `idempotencyKey`) and for all others.
+ */
+export function inWriteTransaction<T>(
+  db: Kysely<SystemTables>,
+  caller: Caller,
+  key: string | undefined,
+  request: { endpoint: string; body: unknown },
+  write: (tx: Transaction<SystemTables>) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  return key === undefined ? db.transaction().execute(write) : oncePerKey(db, caller, key, request, write);
+}

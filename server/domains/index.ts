@@ -4,5 +4,9 @@
  */
 import type { DomainModule } from '../entity/hooks.ts';
 import { rolesDomain } from './system/roles.ts';
+import { settlementDomain } from './freight/settlement.ts';
 
-export const DOMAINS: readonly DomainModule[] = [rolesDomain];
+export const DOMAINS: readonly DomainModule[] = [
+  rolesDomain,
+  settlementDomain,
+];

@@ -37,6 +37,7 @@ import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChi
 import { childListPath } from '../../src/contracts/entity.ts';
 import { answerText, hooksOf } from './hooks.ts';
 import { creationValues } from './tenancy.ts';
+import { idempotencyKeyOf, inWriteTransaction } from '../core/idempotency.ts';
 
 const MAX_BATCH = 1000;
 
@@ -150,6 +151,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   if (exposes.has('add')) app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
     const caller = requireCaller(request);
+    // Money-moving adds (schema idempotencyKey) name their submission first: without a key nothing is written.
+    const idempotencyKey = entity.schema.idempotencyKey ? idempotencyKeyOf(request) : undefined;
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
@@ -164,20 +167,19 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
     await hashPasswords(entity, record);
     const id = newId();
-    await ctx.db
-      .transaction()
-      .execute(async (tx) => {
-        await assertWriteRequirements(ctx, tx, entity, record, caller);
-        const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
-        const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
-        await hooks.beforeWrite?.(event);
-        await insertRow(tx, entity, { id, ...writableValues(entity, record), ...creationValues(entity, caller) });
-        await hooks.afterWrite?.(event);
-        await writeChildRows(tx, caller, id, lineItems);
-        await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      })
-      .catch((error: unknown) => translateUniqueViolation(entity, error));
-    return ok({ id }, answerText(hooks, 'add', '添加成功！'));
+    // With a key, the transaction claims it first and keeps the answer: a repeat gets that answer, writing nothing.
+    const submission = { endpoint: `${entity.schema.name}:add`, body: request.body };
+    return inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
+      await assertWriteRequirements(ctx, tx, entity, record, caller);
+      const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
+      const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
+      await hooks.beforeWrite?.(event);
+      await insertRow(tx, entity, { id, ...writableValues(entity, record), ...creationValues(entity, caller) });
+      await hooks.afterWrite?.(event);
+      await writeChildRows(tx, caller, id, lineItems);
+      await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
+      return ok({ id }, answerText(hooks, 'add', '添加成功！'));
+    }).catch((error: unknown) => translateUniqueViolation(entity, error));
   });
 
   const edit = async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 /**
  * 垫付还款 (`/plateform/cost/paylist`, schema hy-advance-pay.entity.json, managedBy server): the 垫付 waybills —
  * settlement type 4 (the waybill's, else its customer's) whose bill, if any, is not 已结清/已作废 — with their
- * repayment when one was recorded (hy_advance_repayment, advance-repayments.ts): 还款状态 未还款/已还款 and the
+ * repayment when one was recorded (hy_advance_repayment, server/domains/freight/settlement.ts): 还款状态 未还款/已还款 and the
  * amount, time and voucher. The schema's table name is nominal: rows are read from hy_shipping_note joined with its
  * repayment, so the list and the bell's dianfuZq (`?state=1`: 已支付 and 未还款) run the same query here.
  */

@@ -22,7 +22,7 @@ export const settlementMigrations: Record<string, Migration> = {
       await sql`create index idx_hy_bill_payment_bill on hy_bill_payment(tenant_id, bill_id, create_time)`.execute(db);
     },
   },
-  // 垫付还款 (server/settlement/advance-repayments.ts): one repayment per advanced waybill, which the unique index
+  // 垫付还款 (server/domains/freight/settlement.ts): one repayment per advanced waybill, which the unique index
   // guarantees even when two people record it at the same moment.
   '0301_hy_advance_repayment': {
     async up(db: Kysely<unknown>) {
