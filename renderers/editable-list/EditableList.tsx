@@ -10,8 +10,7 @@ import { App, Button, Card, Flex, Pagination, Skeleton, Space } from 'antd';
 import { permissionCode } from '../../src/contracts/index.ts';
 import type { WireRecord } from '../../src/contracts/index.ts';
 import { listColumns } from '../../src/engine/fields.ts';
-import { buildFilters } from '../../src/engine/list-query.ts';
-import { listStateFromSearch, listStateKey, listStateToSearch, pageSizesOf, type ListState } from '../../src/engine/list-url.ts';
+import { useListController } from '../../src/engine/list-controller.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { controlState, visibleColumns } from '../../src/providers/access.ts';
 import { isHttpError, toastFailure } from '../../src/http/errors.ts';
@@ -39,15 +38,24 @@ type CellMark = { id: string; key: string; message: string };
 function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
   const { data, access, live } = useServices();
   const { message, modal } = App.useApp();
-  const pageSizes = pageSizesOf(entity);
-  const [listState, setListState] = useState<ListState>(() => listStateFromSearch(entity, search ?? ''));
-  const [seenSearch, setSeenSearch] = useState(search);
-  if (search !== undefined && search !== seenSearch) {
-    setSeenSearch(search);
-    const fromUrl = listStateFromSearch(entity, search);
-    if (listStateKey(entity, fromUrl) !== listStateKey(entity, listState)) setListState(fromUrl);
-  }
-  const { query, page, pageSize, sort } = listState;
+  const [dirty, setDirty] = useState(0);
+  // What the server last said about each row shown: the save sends only what differs from it.
+  const saved = useRef(new Map<string, Record<string, unknown>>());
+  const list = useListController(entity, {
+    search,
+    onSearchChange,
+    onLoaded: (result) => {
+      saved.current = new Map(result.records.map((record) => [String(record.id), { ...record }]));
+      setDirty(0);
+    },
+    onError: (error) => toastFailure(message, error),
+  });
+  const { page, pageSize } = list.state;
+  // The grid's rows (ids as strings), once a read has succeeded; until then a skeleton.
+  const rows = useMemo<GridRow[] | undefined>(
+    () => (list.loaded ? list.rows.map((record: WireRecord) => ({ ...record, id: String(record.id) })) : undefined),
+    [list.loaded, list.rows],
+  );
 
   const editState = controlState(access, permissionCode(entity, 'edit'));
   const addState = controlState(access, permissionCode(entity, 'add'));
@@ -56,31 +64,9 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
   const editableKeys = useMemo(() => inlineEditKeys(entity, permitted.map((c) => c.field)), [entity, permitted]);
   const handlers = useMemo(() => fieldHandlers(entity), [entity]);
 
-  const [rows, setRows] = useState<GridRow[]>();
-  const [total, setTotal] = useState(0);
-  const [reloadTick, setReloadTick] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(0);
   const [form, setForm] = useState<FormState>({ open: false });
   const grid = useRef<EditableTableHandle | null>(null);
-  // What the server last said about each row shown: the save sends only what differs from it.
-  const saved = useRef(new Map<string, Record<string, unknown>>());
-
-  useEffect(() => {
-    const controller = new AbortController();
-    data
-      .getList(entity.api, { page, pageSize, sort, filters: buildFilters(entity, query) }, controller.signal)
-      .then((result) => {
-        saved.current = new Map(result.records.map((record) => [String(record.id), { ...record }]));
-        setRows(result.records.map((record: WireRecord) => ({ ...record, id: String(record.id) })));
-        setTotal(result.total);
-        setDirty(0);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) toastFailure(message, error);
-      });
-    return () => controller.abort();
-  }, [data, entity, query, page, pageSize, sort, reloadTick, message]);
 
   const countChanged = useCallback(
     (all: readonly Record<string, unknown>[]) => all.filter((row) => Object.keys(changedValues(entity, editableKeys, saved.current.get(String(row.id)), row)).length > 0).length,
@@ -107,13 +93,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
   const onGridChange = useCallback((all: readonly GridRow[]) => setDirty(countChanged(all)), [countChanged]);
 
   /** Leaving the page or the filters drops unsaved edits: ask first. */
-  const changeList = (next: ListState) => {
-    const go = () => {
-      setListState(next);
-      const nextSearch = listStateToSearch(entity, next, search ?? '');
-      if (onSearchChange && nextSearch !== (search ?? '')) onSearchChange(nextSearch, 'push');
-      setReloadTick((tick) => tick + 1);
-    };
+  const leave = (go: () => void) => {
     if (dirty === 0) go();
     else modal.confirm({ title: '放弃修改', content: `有 ${dirty} 行修改尚未保存，确定放弃吗?`, okText: '确定', cancelText: '取消', onOk: go });
   };
@@ -161,7 +141,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
 
   return (
     <Card variant="borderless">
-      <QueryForm entity={entity} initialValues={query} onSearch={(values) => changeList({ ...listState, query: values, page: 1 })} />
+      <QueryForm entity={entity} initialValues={list.state.query} onSearch={(values) => leave(() => list.search(values))} />
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
         <Space wrap>
           {addState !== 'hidden' ? (
@@ -175,7 +155,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
             </Button>
           ) : null}
           {/* A rate card lives in spreadsheets too: the list page's 导出/导入, each under its own permission. */}
-          <ExcelButtons entity={entity} query={{ sort, filters: buildFilters(entity, query) }} selected={[]} onImported={() => setReloadTick((tick) => tick + 1)} />
+          <ExcelButtons entity={entity} query={list.criteria} selected={[]} onImported={list.reload} />
           {dirty > 0 ? <span>{dirty} 行已修改</span> : null}
         </Space>
       </Flex>
@@ -201,12 +181,12 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
         <Pagination
           current={page}
           pageSize={pageSize}
-          total={total}
-          pageSizeOptions={pageSizes.map(String)}
+          total={list.total}
+          pageSizeOptions={list.pageSizes.map(String)}
           showSizeChanger
           showQuickJumper
           showTotal={(count) => `共 ${count} 条`}
-          onChange={(nextPage, nextSize) => changeList({ ...listState, page: nextSize !== pageSize ? 1 : nextPage, pageSize: nextSize })}
+          onChange={(nextPage, nextSize) => leave(() => list.turn({ sort: list.state.sort, page: nextSize !== pageSize ? 1 : nextPage, pageSize: nextSize }))}
         />
       </Flex>
       <RecordForm
@@ -215,7 +195,7 @@ function EditableListBody({ entity, search, onSearchChange }: ListPageProps) {
         onClose={() => setForm({ open: false })}
         onSaved={() => {
           setForm({ open: false });
-          setReloadTick((tick) => tick + 1);
+          list.reload();
         }}
       />
     </Card>

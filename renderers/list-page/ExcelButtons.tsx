@@ -15,7 +15,7 @@ import { toastFailure } from '../../src/http/errors.ts';
 
 export interface ExcelButtonsProps {
   entity: EntitySchema;
-  query: Pick<ListQuery, 'sort' | 'filters'>;
+  query: Pick<ListQuery, 'sort' | 'filters' | 'superQuery'>;
   selected: RecordId[];
   onImported(): void;
 }

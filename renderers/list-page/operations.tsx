@@ -27,6 +27,12 @@ export function permittedOperations(entity: EntitySchema, access: AccessProvider
   return operationsAt(entity, placement).filter((operation) => access.can(operationPermission(entity, operation)));
 }
 
+/** The 操作 column's row operations, when the user may run any (undefined adds nothing to the column). */
+export function rowOperationActions(entity: EntitySchema, access: AccessProvider, onDone: () => void): ((record: WireRecord) => ReactNode) | undefined {
+  if (permittedOperations(entity, access, 'row').length === 0) return undefined;
+  return (record) => <RowOperations entity={entity} record={record} onDone={onDone} />;
+}
+
 /** Runs operations for one place on the page, owning the input dialog. */
 function useOperationRunner(entity: EntitySchema, onDone: () => void) {
   const { data } = useServices();
