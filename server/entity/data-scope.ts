@@ -10,6 +10,7 @@ import type { Caller } from '../context.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { tenantWhere } from './tenancy.ts';
+import { liveConditions } from './soft-delete.ts';
 import { dataRulePage, loadCallerRules, ruleConditions } from './data-rules.ts';
 import { confinesCustomers } from '../../src/contracts/entity.ts';
 
@@ -67,7 +68,8 @@ export async function scopeConditions(
   log?: Pick<FastifyBaseLogger, 'warn'>,
   access: 'read' | 'write' = 'write',
 ): Promise<Condition[]> {
-  const conditions: Condition[] = [];
+  // Soft-deleted rows (storage.deletedFlag) are out of everyone's reach.
+  const conditions: Condition[] = liveConditions(entity);
   const scope = entity.schema.dataScope;
   const linked = links.get(entity);
   if (caller.userType !== STAFF_USER_TYPE) conditions.push(...(await customerReach(db, entity, caller, access, log)));

@@ -63,6 +63,12 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
     columns.set(property, assertIdentifier(toSnakeCase(property)));
     types.set(property, field.type);
   }
+  // Dictionary codes in an integer column: filters compare (and check) them as integers (select-list.ts reads them as text).
+  for (const property of schema.storage?.integerCodes ?? []) {
+    if (!schema.fields[property]) throw new Error(`${schema.name}.storage.integerCodes names an undeclared field: ${property}`);
+    types.set(property, 'integer');
+  }
+  if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
   const tenantScoped = schema.storage?.tenancy !== 'platform';

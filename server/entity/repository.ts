@@ -14,12 +14,10 @@ import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
 import { tenantWhere } from './tenancy.ts';
 import type { FieldVisibility } from './field-visibility.ts';
+import { selectList } from './select-list.ts';
+import { softDeleteRows, softDeletes } from './soft-delete.ts';
 
 type Db = Kysely<SystemTables>;
-
-function selectList(entity: EntityRuntime): RawBuilder<unknown> {
-  return sql.join([...entity.columns].map(([property, column]) => sql`${sql.id(column)} as ${sql.id(property)}`));
-}
 
 function table(entity: EntityRuntime): RawBuilder<unknown> {
   return sql.id(entity.schema.table) as unknown as RawBuilder<unknown>;
@@ -305,7 +303,9 @@ export async function updateRow(
   return Number(result.numAffectedRows ?? 0);
 }
 
-export async function deleteRows(db: Db, entity: EntityRuntime, tenantId: number, ids: string[]): Promise<number> {
+/** Removes the rows, or marks them deleted (schema `storage.deletedFlag`; `by` is recorded as their updater). */
+export async function deleteRows(db: Db, entity: EntityRuntime, tenantId: number, ids: string[], by?: string): Promise<number> {
+  if (softDeletes(entity)) return softDeleteRows(db, entity, tenantId, ids, by);
   const result = await sql`delete from ${table(entity)} where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -37,6 +37,7 @@ import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChi
 import { childListPath } from '../../src/contracts/entity.ts';
 import { answerText, hooksOf } from './hooks.ts';
 import { creationValues } from './tenancy.ts';
+import { softDeletes } from './soft-delete.ts';
 import { idempotencyKeyOf, inWriteTransaction } from '../core/idempotency.ts';
 
 const MAX_BATCH = 1000;
@@ -64,11 +65,12 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
    * Deletes rows (with their line items and their operations' history); in a tree, only leaves (or whole subtrees
    * chosen together), then refreshes their parents.
    */
-  const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[]) => {
+  const deleteInTree = async (tx: typeof ctx.db, tenantId: number, ids: string[], by?: string) => {
     const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
-    await deleteChildRows(tx, tenantId, children, ids);
-    await deleteRowsNaming(tx, tenantId, histories, ids);
-    const deleted = await deleteRows(tx, entity, tenantId, ids);
+    // A soft-deleted row (storage.deletedFlag) keeps what hangs off it.
+    if (!softDeletes(entity)) await deleteChildRows(tx, tenantId, children, ids);
+    if (!softDeletes(entity)) await deleteRowsNaming(tx, tenantId, histories, ids);
+    const deleted = await deleteRows(tx, entity, tenantId, ids, by);
     await tree?.refresh(tx, tenantId, parents);
     return deleted;
   };
@@ -87,7 +89,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids });
       referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
-      return allowed.length ? deleteInTree(tx, caller.tenantId, allowed) : 0;
+      return allowed.length ? deleteInTree(tx, caller.tenantId, allowed, caller.username) : 0;
     });
   };
 

@@ -516,6 +516,16 @@ export interface EntityStorage {
   owner?: 'schema' | 'migrations';
   tenancy?: 'tenant' | 'platform';
   lacks?: Array<Exclude<SystemField, 'id' | 'tenantId'>>;
+  /**
+   * Fields whose dictionary codes ('1'/'0') sit in an integer column (JeecgBoot's smallint status): the engine reads
+   * them back as text, as every dictionary value travels, and compares their filters as integers.
+   */
+  integerCodes?: string[];
+  /**
+   * The column marking deleted rows (JeecgBoot's del_flag: '0' live, '1' deleted): delete sets it to '1' instead of
+   * removing the row (line items and histories stay with it), and the engine's reads and writes see live rows only.
+   */
+  deletedFlag?: string;
 }
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */
