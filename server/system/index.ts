@@ -11,7 +11,6 @@ import { registerDictsRoutes } from './dicts/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
 import { registerLogsRoutes } from './logs/routes.ts';
 import { registerJobsRoutes } from './jobs/routes.ts';
-import { registerAnnouncementsRoutes } from './announcements/routes.ts';
 import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
@@ -46,7 +45,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerMenusRoutes(app, ctx, prefix);
   registerLogsRoutes(app, ctx, prefix);
   registerJobsRoutes(app, ctx, prefix);
-  registerAnnouncementsRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
 }
 

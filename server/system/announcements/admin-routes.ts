@@ -1,30 +1,21 @@
 /**
- * `/sys/annountCement` (the spelling is JeecgBoot's): list, add, edit, delete, deleteBatch, queryById, and the
- * publish / revoke operations, each guarded by its permission code from the entity schema
- * (schemas/entities/system/sys-announcement.entity.json). Only drafts (sendStatus 0) can be edited: a published
- * message was already read by people, so it is revoked and written anew instead. Delete is soft (del_flag 1), as
- * in JeecgBoot; deleted and revoked messages vanish from every user's lists.
+ * `/sys/annountCement`'s publish and revoke (the spelling is JeecgBoot's), each guarded by its permission code from
+ * the entity schema (schemas/entities/system/sys-announcement.entity.json, whose row buttons route here). List, add,
+ * edit and delete are the engine's (server/domains/system/announcements.ts). Publishing writes the read-state rows
+ * of USER messages and pushes to the audience's sockets after the commit; revoking tells their bells to drop it.
  */
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { WireRecord } from '../../../src/contracts/envelope.ts';
 import { permissionCode } from '../../../src/contracts/entity.ts';
-import { normaliseRecord } from '../../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../../context.ts';
 import { ok } from '../../core/envelope.ts';
-import { BusinessError, ValidationError } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
+import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
-import type { QueryParams } from '../../entity/query.ts';
-import { findRow, insertRow, listRows, presentRows, updateRow } from '../../entity/repository.ts';
-import { applyDefaults, assertUnique, validate, writableValues } from '../../entity/validation.ts';
-import { sanitiseRecord } from '../../entity/field-types.ts';
-import { tableTextsForRows } from '../../dict/table-dicts.ts';
+import { findRow } from '../../entity/repository.ts';
 import type { SocketHub } from './socket-hub.ts';
 import { insertSendRows, splitList, tenantUserIds, userIdsOf } from './store.ts';
-import { checkOpenTarget, checkWindow } from './extra-routes.ts';
-import { knownComponents } from '../menus/validation.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 1000;
@@ -46,103 +37,6 @@ function targetIds(body: WireRecord): string[] {
 export function registerAnnouncementAdminRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime, hub: SocketHub): void {
   const base = `${prefix}${entity.schema.api}`;
   const code = (action: string) => permissionCode(entity.schema, action as never);
-
-  /** USER messages need at least one addressee; the schema cannot say "required when msgType is USER". */
-  const checkAddressees = (record: Record<string, unknown>) => {
-    if (record.msgType === 'USER' && splitList(record.userIds).length === 0) {
-      throw new ValidationError([{ field: 'userIds', message: '指定用户：请选择用户' }]);
-    }
-    if (record.msgType !== 'USER') delete record.userIds;
-  };
-
-  const present = async (caller: Caller, rows: WireRecord[], mask: boolean) => {
-    const texts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, rows);
-    return presentRows(entity, ctx.dicts, rows, mask, texts);
-  };
-
-  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) => {
-    const caller = requireCaller(request);
-    const page = await listRows(ctx.db, entity, caller.tenantId, request.query as QueryParams, [LIVE]);
-    return ok({ ...page, records: await present(caller, page.records, true) });
-  });
-
-  app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
-    const caller = requireCaller(request);
-    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), [LIVE]);
-    if (!row) throw new BusinessError(NOT_FOUND);
-    const [presented] = await present(caller, [row], false);
-    return ok(presented);
-  });
-
-  app.post(`${base}/add`, { config: { permission: code('add') } }, async (request) => {
-    const caller = requireCaller(request);
-    const record = normaliseRecord(entity.schema, bodyOf(request.body));
-    sanitiseRecord(entity, record);
-    applyDefaults(entity, record);
-    validate(ctx, entity, record);
-    checkAddressees(record);
-    checkWindow(record);
-    checkOpenTarget(record, knownComponents(ctx.config.schemasDir, ctx.entities));
-    await assertUnique(ctx, entity, caller, record);
-    const id = newId();
-    await insertRow(ctx.db, entity, {
-      id,
-      ...writableValues(entity, record),
-      sendStatus: '0',
-      createBy: caller.username,
-      sysOrgCode: caller.orgCode,
-      tenant_id: caller.tenantId,
-    });
-    return ok({ id }, '添加成功！');
-  });
-
-  const edit = async (request: FastifyRequest) => {
-    const caller = requireCaller(request);
-    const body = bodyOf(request.body);
-    const id = typeof body.id === 'string' ? body.id : '';
-    if (!id) throw new BusinessError('缺少要编辑的记录ID');
-    await ctx.db.transaction().execute(async (tx) => {
-      const existing = await findRow(tx, entity, caller.tenantId, id, [LIVE], true);
-      if (!existing) throw new BusinessError(NOT_FOUND);
-      if (existing.sendStatus !== '0') throw new BusinessError('已发布或已撤销的通告不能编辑');
-      const merged: Record<string, unknown> = {};
-      for (const name of Object.keys(entity.schema.fields)) merged[name] = name in body ? body[name] : existing[name];
-      const record = normaliseRecord(entity.schema, merged);
-      sanitiseRecord(entity, record);
-      validate(ctx, entity, record);
-      checkAddressees(record);
-      checkWindow(record);
-      checkOpenTarget(record, knownComponents(ctx.config.schemasDir, ctx.entities));
-      await assertUnique({ ...ctx, db: tx }, entity, caller, record, id);
-      await updateRow(tx, entity, caller.tenantId, id, {
-        ...writableValues(entity, record),
-        updateBy: caller.username,
-        updateTime: new Date().toISOString(),
-      });
-    });
-    return ok(null, '编辑成功!');
-  };
-  app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);
-  app.post(`${base}/edit`, { config: { permission: code('edit') } }, edit);
-
-  const softDelete = async (caller: Caller, ids: string[]) => {
-    const result = await sql`update sys_announcement set del_flag = '1', update_by = ${caller.username}, update_time = now()
-      where tenant_id = ${caller.tenantId} and del_flag = '0' and id in (${sql.join(ids)})`.execute(ctx.db);
-    if (Number(result.numAffectedRows ?? 0) === 0) throw new BusinessError(NOT_FOUND);
-  };
-  app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, { config: { permission: code('delete') } }, async (request) => {
-    const id = String(request.query.id ?? '').trim();
-    if (!id) throw new BusinessError('缺少要删除的记录ID');
-    await softDelete(requireCaller(request), [id]);
-    return ok(null, '删除成功!');
-  });
-  app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, { config: { permission: code('delete') } }, async (request) => {
-    const ids = [...new Set(splitList(request.query.ids))];
-    if (ids.length === 0) throw new BusinessError('请选择要删除的记录');
-    if (ids.length > MAX_BATCH) throw new BusinessError(`一次最多删除${MAX_BATCH}条记录`);
-    await softDelete(requireCaller(request), ids);
-    return ok(null, '批量删除成功!');
-  });
 
   /** Locks the rows, checks every one is in `from`, applies `apply`; all or nothing. */
   const transition = async (

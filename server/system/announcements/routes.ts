@@ -1,5 +1,7 @@
 /**
- * Announcements, per-user read state and the /websocket push (issue 5). One hub per app: it holds this process's
+ * Announcements' endpoints beyond CRUD (publish/revoke, re-push, the rendered page), per-user read state and the
+ * /websocket push (issue 5); registered by the domain module server/domains/system/announcements.ts, whose hooks
+ * add the announcement rules to the engine's list/add/edit/delete. One hub per app: it holds this process's
  * sockets and, with REDIS_URL, hears every process's pushes; it is closed with the app.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,0 +1,34 @@
+/**
+ * Announcements (/sys/annountCement, the spelling is JeecgBoot's) on the engine: list/add/edit/delete are the
+ * engine's over sys_announcement (migration 0170, tenant-scoped). Delete is soft (storage.deletedFlag, as in
+ * JeecgBoot), so deleted messages vanish from every list and inbox; only drafts can be edited (editWhen: a published
+ * message was already read by people, so it is revoked and written anew instead).
+ *
+ * What is the domain's own: a USER message needs addressees (the schema cannot say "required when msgType is USER")
+ * and only a USER message keeps them; 结束时间 not before 开始时间; 去处理's target is this app's page or screen.
+ * Publish/revoke, re-push, the rendered page, the header bell, 我的消息 and the /websocket push stay endpoints of
+ * their own under server/system/announcements (registered here).
+ */
+import { ValidationError } from '../../core/errors.ts';
+import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
+import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
+import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
+import { splitList } from '../../system/announcements/store.ts';
+import { knownComponents } from '../../system/menus/validation.ts';
+
+const announcementHooks: EntityHooks = {
+  beforeWrite({ ctx, record }) {
+    if (record.msgType === 'USER' && splitList(record.userIds).length === 0) {
+      throw new ValidationError([{ field: 'userIds', message: '指定用户：请选择用户' }]);
+    }
+    if (record.msgType !== 'USER') delete record.userIds;
+    checkWindow(record);
+    checkOpenTarget(record, knownComponents(ctx.config.schemasDir, ctx.entities));
+  },
+};
+
+export const announcementsDomain: DomainModule = {
+  name: 'system/announcements',
+  hooks: { sysAnnouncement: announcementHooks },
+  routes: registerAnnouncementsRoutes,
+};
