@@ -134,8 +134,8 @@ function fullCount(db: Db, key: string, from: RawBuilder<unknown>, where: RawBui
 }
 
 /** Rows matching `where` in `from` (a table identifier), under the rules above. `where` includes the tenant. */
-export async function countMatches(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>, unchanged?: UnchangedSince): Promise<number> {
-  const key = cacheKey(db, from, where);
+export async function countMatches(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>, unchanged?: UnchangedSince, knownKey?: string): Promise<number> {
+  const key = knownKey ?? cacheKey(db, from, where);
   const cachedTotals = totalsOf(db);
   const cached = freshTotal(db, key, from, where, unchanged);
   if (cached !== undefined) return cached;
@@ -226,9 +226,12 @@ export async function pageWithTotal<Row extends Record<string, unknown>>(
   offset: number,
   seek?: SeekMemory,
   unchanged?: UnchangedSince,
+  /** The total's key when the caller compiled the WHERE already (list-plan.ts countKey). */
+  knownKey?: string,
 ): Promise<{ rows: Row[]; total: number }> {
   const { from, where } = parts;
-  const cached = freshTotal(db, cacheKey(db, from, where), from, where, unchanged);
+  const key = knownKey ?? cacheKey(db, from, where);
+  const cached = freshTotal(db, key, from, where, unchanged);
   if (cached !== undefined) return { rows: await readPage<Row>(db, parts, limit, offset, seek), total: cached };
   const bound = LIST_LIMITS.exactCountUpTo;
   const bounded = sql`(select count(*)::int from (select 1 from ${from} where ${where} limit ${bound + 1}) as bounded) as ${sql.id(BOUNDED_TOTAL)}`;
@@ -237,5 +240,5 @@ export async function pageWithTotal<Row extends Record<string, unknown>>(
   for (const row of rows) delete row[BOUNDED_TOTAL];
   if (rows.length === 0 && offset === 0) return { rows, total: 0 };
   if (typeof carried === 'number' && carried <= bound) return { rows, total: carried };
-  return { rows, total: await countMatches(db, from, where, unchanged) };
+  return { rows, total: await countMatches(db, from, where, unchanged, key) };
 }

@@ -8,8 +8,9 @@ import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
-import { buildFilters, filtersUseClock, orderSql, orderTerms, pageParams, type QueryParams } from './query.ts';
-import { assertPageDepth, pageRows, pageWithTotal, type PageParts, type UnchangedSince } from './paging.ts';
+import type { QueryParams } from './query.ts';
+import { pageRows, pageWithTotal, type UnchangedSince } from './paging.ts';
+import { listParts, listWhere, planList, type ListPlan } from './list-plan.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { isSecretProperty } from './field-types.ts';
 import { tenantWhere } from './tenancy.ts';
@@ -65,11 +66,6 @@ export function presentRows(
   });
 }
 
-/** The WHERE of a list request: the caller's tenant, the request's filters, and any extra conditions. */
-function whereOf(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = [], visibility?: FieldVisibility): RawBuilder<unknown> {
-  return sql.join([tenantWhere(entity, tenantId), ...buildFilters(entity, params, visibility), ...extra], sql` and `);
-}
-
 export async function countRows(
   db: Db,
   entity: EntityRuntime,
@@ -79,7 +75,7 @@ export async function countRows(
   visibility?: FieldVisibility,
 ): Promise<number> {
   const result = await sql<{ total: number }>`select count(*)::int as total from ${table(entity)}
-    where ${whereOf(entity, tenantId, params, extra, visibility)}`.execute(db);
+    where ${listWhere(entity, tenantId, params, extra, visibility)}`.execute(db);
   return result.rows[0]?.total ?? 0;
 }
 
@@ -107,70 +103,7 @@ export async function* iterateRows(
 }
 
 /**
- * What decides the rows of a list request, as text: page, size and the compiled WHERE/ORDER with its bound values
- * (tenant, filters, data scope). Null when the query reads other tables (a subquery), whose changes the list cache
- * would not see.
- */
-export function listQueryShape(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  params: QueryParams,
-  extra: RawBuilder<unknown>[] = [],
-  visibility?: FieldVisibility,
-): string | null {
-  const { pageNo, pageSize } = pageParams(params);
-  assertPageDepth((pageNo - 1) * pageSize);
-  const scope = extra.length ? sql.join(extra, sql` and `).compile(db) : undefined;
-  const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : '', visibility?.key ?? ''].join('\u0000');
-  let memo = shapeMemos.get(entity);
-  if (!memo) shapeMemos.set(entity, (memo = new Map()));
-  // Filters relative to today are compiled afresh: their bound day keys the cached answer.
-  const clocked = filtersUseClock(entity, params);
-  const known = clocked ? undefined : memo.get(memoKey);
-  if (known !== undefined) return known;
-  const compiled = sql`${whereOf(entity, tenantId, params, extra, visibility)} order by ${orderSql(orderTerms(entity, params, visibility))}`.compile(db);
-  const shape = /\bselect\b/i.test(compiled.sql) ? null : `${pageNo}\u0000${pageSize}\u0000${compiled.sql}\u0000${boundValues(compiled.parameters)}`;
-  if (clocked) return shape;
-  if (memo.size >= SHAPE_MEMO_SIZE) memo.clear();
-  memo.set(memoKey, shape);
-  return shape;
-}
-
-/**
- * The part of a list shape that decides row positions: everything but page number and size, plus the table. Reads
- * with equal keys walk the same rows in the same order, so they share known positions (keyset.ts).
- */
-export function positionsKey(entity: EntityRuntime, shape: string): string {
-  const afterPaging = shape.indexOf('\u0000', shape.indexOf('\u0000') + 1) + 1;
-  return `${entity.schema.table}\u0000${shape.slice(afterPaging)}`;
-}
-
-/**
- * Shapes already worked out, per entity. The shape is a pure function of the entity, tenant, request parameters and
- * the compiled scope conditions (which carry anything clock- or session-dependent), so an entry never goes stale;
- * the memo only saves compiling the same filters again on every repeated request.
- */
-const shapeMemos = new WeakMap<EntityRuntime, Map<string, string | null>>();
-const SHAPE_MEMO_SIZE = 5_000;
-
-/** The request's parameters minus `_t`, the cache-buster JeecgBoot clients add to every GET; JSON, so unambiguous. */
-function requestKey(params: QueryParams): string {
-  return JSON.stringify(params, (key, value: unknown) => (key === '_t' ? undefined : value));
-}
-
-function boundValues(parameters: readonly unknown[]): string {
-  return JSON.stringify(parameters, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
-}
-
-function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[], visibility?: FieldVisibility): PageParts {
-  const terms = orderTerms(entity, params, visibility);
-  return { select: selectList(entity), from: table(entity), where: whereOf(entity, tenantId, params, extra, visibility), order: orderSql(terms), terms };
-}
-
-/**
- * One list page. From the list route, `memory.seek` lets it start from a position of the same query read before
- * (keyset.ts), and `memory.unchanged` keeps a large total for as long as its tables stand (paging.ts).
+ * One list page of a request (planned here). The list route plans itself (list-plan.ts) and calls `readPlan`.
  */
 export async function listRows(
   db: Db,
@@ -181,11 +114,17 @@ export async function listRows(
   memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {},
   visibility?: FieldVisibility,
 ): Promise<Page<WireRecord>> {
-  const { pageNo, pageSize } = pageParams(params);
-  const offset = (pageNo - 1) * pageSize;
-  assertPageDepth(offset);
+  return readPlan(db, planList(db, entity, tenantId, params, extra, visibility), memory);
+}
+
+/**
+ * The page a plan describes. `memory.seek` lets it start from a position of the same query read before
+ * (keyset.ts), and `memory.unchanged` keeps a large total for as long as its tables stand (paging.ts).
+ */
+export async function readPlan(db: Db, plan: ListPlan, memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {}): Promise<Page<WireRecord>> {
+  const { pageNo, pageSize, offset } = plan;
   // Rows and total in one statement (paging.ts): a round trip is most of a small list request's cost.
-  const { rows: records, total } = await pageWithTotal<WireRecord>(db, listParts(entity, tenantId, params, extra, visibility), pageSize, offset, memory.seek, memory.unchanged);
+  const { rows: records, total } = await pageWithTotal<WireRecord>(db, plan.parts, pageSize, offset, memory.seek, memory.unchanged, plan.countKey);
   return {
     records,
     total,

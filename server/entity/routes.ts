@@ -14,9 +14,8 @@ import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, listQueryShape, listRows, positionsKey, presentRows } from './repository.ts';
-import { listCacheOf, listDependencies } from './list-cache.ts';
-import { pageAnchorsOf } from './keyset.ts';
+import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, presentRows } from './repository.ts';
+import { listAnswer, presentForCaller } from './list-route.ts';
 import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
 import { hashPasswords, sanitiseRecord } from './field-types.ts';
@@ -55,12 +54,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const children = childTablesOf(entity, ctx.entities);
   const histories = historyTablesOf(entity, ctx.entities);
   const hooks = hooksOf(ctx, entity);
-  /** The engine's presentation, then the domain's additions (hooks.present). */
-  const present = async (rows: WireRecord[], mask: boolean, caller: Caller) => {
-    const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, rows);
-    const shown = presentRows(entity, ctx.dicts, rows, mask, tableTexts, caller);
-    return hooks.present ? hooks.present(shown, { ctx, caller, entity }) : shown;
-  };
+  const present = (rows: WireRecord[], mask: boolean, caller: Caller) => presentForCaller(ctx, entity, rows, mask, caller);
   /**
    * Deletes rows (with their line items and their operations' history); in a tree, only leaves (or whole subtrees
    * chosen together), then refreshes their parents.
@@ -93,7 +87,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     });
   };
 
-  const listDeps = listDependencies(entity, ctx.tableDicts, ctx.entities);
+  const answerList = listAnswer(ctx, entity);
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
@@ -102,21 +96,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       ...(await readScopeOf(request, caller)),
       ...((await hooks.listConditions?.(params, { ctx, caller, entity })) ?? []),
     ];
-    const visibility = fieldVisibility(entity, caller);
-    // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.
-    const shape = listQueryShape(ctx.db, entity, caller.tenantId, params, extra, visibility);
-    const cache = listCacheOf(ctx.db);
-    const key = shape && [entity.schema.name, caller.userId, caller.userType, caller.customerId ?? '', caller.tenantId, ctx.dicts.version, shape].join('\u0000');
-    const hit = key ? cache.get(key) : undefined;
-    if (hit !== undefined) return sendResultJson(reply, hit);
-    const stamp = cache.begin(listDeps);
-    const seek = shape ? pageAnchorsOf(ctx.db).slot(positionsKey(entity, shape), listDeps, stamp) : undefined;
-    // Only a query reading no other table (a shape) is fully described by listDeps.
-    const unchanged = shape ? () => cache.unchanged(listDeps, stamp) : undefined;
-    const page = await listRows(ctx.db, entity, caller.tenantId, params, extra, { seek, unchanged }, visibility);
-    const result = Buffer.from(JSON.stringify({ ...page, records: await present(page.records, true, caller) }));
-    if (key) cache.put(key, listDeps, stamp, result);
-    return sendResultJson(reply, result);
+    return answerList(caller, params, extra, reply);
   });
 
   // Tree entities: the children of one node, all at once (the list shows roots; rows expand lazily).
