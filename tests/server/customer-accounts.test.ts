@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { BACKENDS, PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { NO_ACCOUNT_ADMIN_MESSAGE, NOT_MANAGED_MESSAGE } from '../../server/system/customers/access.ts';
-import { SWITCHED_MESSAGE, type MyCustomer } from '../../server/system/customers/admin-routes.ts';
+import { SWITCHED_MESSAGE, type MyCustomer } from '../../server/domains/freight/customer-accounts.ts';
 import { MAIN_ACCOUNT_TAKEN } from '../../server/system/customers/user-writes.ts';
 
 const ADMINS = '/jeecg-boot/customer/hyCustomerAdmin';

@@ -1,7 +1,8 @@
 /**
- * Shipper accounts and the active shipper (issues 3, 5 and 8): the customer admins' shippers and the switch
- * (admin-routes.ts), and a shipper's own accounts under `/customer/hyCustomerUser` (below). Screens:
- * schemas/entities/freight/hy-customer-user.entity.json and hy-customer-admin.entity.json (`managedBy: server`).
+ * A shipper's own accounts under `/customer/hyCustomerUser` (issues 5 and 8; schema
+ * schemas/entities/freight/hy-customer-user.entity.json, `managedBy: server`): each is a sys_user row plus its
+ * account role, read and written together here. The customer admins' shippers and the switch of the active shipper
+ * are the engine's and server/domains/freight/customer-accounts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -11,13 +12,10 @@ import { requireCaller } from '../../auth/guard.ts';
 import type { QueryParams } from '../../entity/query.ts';
 import { bodyOf, splitIds, text } from '../users/helpers.ts';
 import { accountScope, inScope, NOT_MANAGED_MESSAGE } from './access.ts';
-import { registerCustomerAdminRoutes } from './admin-routes.ts';
 import { findCustomerUsers, listCustomerUsers, presentCustomerUser } from './user-store.ts';
 import { addCustomerUser, deleteCustomerUsers, editCustomerUser, NOT_FOUND } from './user-writes.ts';
 
 export function registerCustomersRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  registerCustomerAdminRoutes(app, ctx, prefix);
-
   const base = `${prefix}/customer/hyCustomerUser`;
   const entity = ctx.entities.find((e) => e.schema.name === 'hyCustomerUser');
   if (!entity) throw new Error('schemas/entities/freight/hy-customer-user.entity.json is missing');
