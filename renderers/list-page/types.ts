@@ -13,7 +13,10 @@ export interface ScreenHandle {
 /** Props of the `list-page` node: the entity schema is the whole screen description. */
 export interface ListPageProps {
   entity: EntitySchema;
-  /** The route's query string (e.g. `?reviewStatus=1`): the list state, read on mount and on every change. */
+  /**
+   * The route's query string (e.g. `?reviewStatus=1`): the list state, read on mount and on a navigation; the list's
+   * own writes coming back through it are not read again (src/engine/list-controller.ts).
+   */
   search?: string;
   /**
    * The list's state changed: `search` is the query string to show (filters, pageNo, pageSize, column, order).
