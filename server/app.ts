@@ -52,7 +52,7 @@ import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { registerSystemRoutes, specAliases, systemMigrations } from './system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
 import { DOMAINS } from './domains/index.ts';
-import { collectHooks } from './entity/hooks.ts';
+import { collectHooks, hooksOf } from './entity/hooks.ts';
 import { settlementMigrations } from './settlement/migrations.ts';
 import { registerHyConfigRoutes } from './settings/hy-config.ts';
 import fastifyWebsocket from '@fastify/websocket';
@@ -146,7 +146,10 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
-  await installRowTriggers(ctx.db, [...DICTIONARY_TABLES, ...listed.flatMap((entity) => listDependencies(entity, ctx.tableDicts, ctx.entities))]);
+  await installRowTriggers(ctx.db, [
+    ...DICTIONARY_TABLES,
+    ...listed.flatMap((entity) => [...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])]),
+  ]);
 }
 
 function registerErrorHandling(app: FastifyInstance): void {

@@ -364,7 +364,9 @@ function lint(
     if (!isObject(data)) continue;
     const at = (pointer: string, message: string) => problems.push({ file, path: pointer, message });
     unique.name.add(data.name, file, '/name', problems);
-    unique.table.add(data.table, file, '/table', problems);
+    // A recycle bin screen (storage.deletedRows) shows the deleted rows of another entity's table.
+    const deletedRows = isObject(data.storage) && data.storage.deletedRows === true;
+    if (!deletedRows) unique.table.add(data.table, file, '/table', problems);
     unique.api.add(data.api, file, '/api', problems);
     unique.permissionPrefix.add(data.permissionPrefix, file, '/permissionPrefix', problems);
     lintEntity(data, dictionaries, at);

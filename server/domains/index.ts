@@ -4,12 +4,14 @@
  */
 import type { DomainModule } from '../entity/hooks.ts';
 import { rolesDomain } from './system/roles.ts';
+import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
+  usersDomain,
   announcementsDomain,
   settlementDomain,
   customerAccountsDomain,

@@ -31,8 +31,13 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, p
   app.get<{ Querystring: DuplicateQuery }>(`${prefix}/sys/duplicate/check`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const { tableName = '', fieldName = '', fieldVal = '', dataId } = request.query;
-    // Engine entities only: system tables (managedBy server) have their own checks, e.g. /sys/user/checkOnlyUser.
-    const entity = ctx.entities.find((e) => e.schema.table === tableName && e.schema.managedBy !== 'server');
+    // Engine entities only: system tables (managedBy server) have their own checks. Accounts (entities holding a
+    // password) are no oracle for who exists: theirs is /sys/user/checkOnlyUser. A recycle bin (storage.deletedRows)
+    // shares its table with the entity whose deleted rows it shows.
+    const entity = ctx.entities.find(
+      (e) => e.schema.table === tableName && e.schema.managedBy !== 'server' && !e.schema.storage?.deletedRows
+        && !Object.values(e.schema.fields).some((f) => f.type === 'password'),
+    );
     const property = entity
       ? Object.keys(entity.schema.fields).find((name) => name === fieldName || entity.columns.get(name) === fieldName)
       : undefined;

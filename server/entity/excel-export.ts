@@ -18,6 +18,7 @@ import { tableTextsForRows } from '../dict/table-dicts.ts';
 import { readScopeConditions } from './data-scope.ts';
 import { fieldVisibility, seesMaskedInFull } from './field-visibility.ts';
 import { orderTerms } from './query.ts';
+import { hooksOf } from './hooks.ts';
 
 export const EXPORT_ROW_LIMIT = 100_000;
 
@@ -71,7 +72,8 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
     throw new BusinessError(`导出数据共${total}条，超过${EXPORT_ROW_LIMIT}条上限，请缩小查询范围`);
   }
   const mask = !seesMaskedInFull(entity, caller);
-  const columns = exportColumns(entity);
+  const hooks = hooksOf(ctx, entity);
+  const columns = hooks.exportColumns ? hooks.exportColumns(exportColumns(entity)) : exportColumns(entity);
   const shown = columns.map(({ property, field }) => ({ key: shownKey(property, field), field }));
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -91,7 +93,9 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   void (async () => {
     for await (const batch of iterateRows(ctx.db, entity, caller.tenantId, params, extra, 1000, visibility)) {
       const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, batch);
-      for (const row of presentRows(entity, ctx.dicts, batch, mask, tableTexts, caller)) {
+      const shownRows = presentRows(entity, ctx.dicts, batch, mask, tableTexts, caller);
+      // The domain's additions, as the list shows them (hooks.present).
+      for (const row of hooks.present ? await hooks.present(shownRows, { ctx, caller, entity }) : shownRows) {
         const written = sheet.addRow(shown.map(({ key, field }) => cellValue(row, key, field)));
         // exceljs gives every new cell a style object of its own and renders each one to XML to find its style id;
         // data cells are unstyled, so one shared object is looked up once (most of an export's time otherwise).

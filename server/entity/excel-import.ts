@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { isMultiValue, type FieldDef } from '../../src/contracts/entity.ts';
-import type { FieldError, Result } from '../../src/contracts/envelope.ts';
+import type { FieldError, Result, WireRecord } from '../../src/contracts/envelope.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok } from '../core/envelope.ts';
@@ -26,6 +26,7 @@ import { ID_COLUMN_LABEL } from './excel-export.ts';
 import { resolveTableTexts } from './import-texts.ts';
 import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
 import { creationValues } from './tenancy.ts';
+import { hooksOf } from './hooks.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -136,6 +137,10 @@ export async function importExcel(
   if (rows.length === 0) throw new BusinessError('Excel中没有数据行');
   if (rows.length > IMPORT_ROW_LIMIT) throw new BusinessError(`一次最多导入${IMPORT_ROW_LIMIT}行，请拆分文件`);
 
+  const hooks = hooksOf(ctx, entity);
+  // Each row as read (the write events' body), before the domain prepares the rows (hooks.prepareImport).
+  const sent = new Map(rows.map((row) => [row, { ...row.data } as WireRecord]));
+  await hooks.prepareImport?.(rows, { ctx, caller, entity });
   await resolveDirectoryNames(ctx.db, entity, caller.tenantId, rows.flatMap((row) => [row.data, row.readOnly]));
   const textProblems = await resolveTableTexts(ctx, entity, caller.tenantId, rows.map((row) => row.data));
   // Read-only texts are only compared with the stored value: one that names nothing reads as changed.
@@ -145,6 +150,7 @@ export async function importExcel(
     sanitiseRecord(entity, row.record);
   }
   const good: Array<Record<string, unknown>> = [];
+  const bodies = new Map<Record<string, unknown>, WireRecord>();
   const bad: Array<{ line: number; cells: string[]; message: string }> = [];
   const seen = new Map<string, Set<unknown>>();
   const seenTogether = new Set<string>();
@@ -176,7 +182,7 @@ export async function importExcel(
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));
     // Two rows of the same file may not share a unique value either.
     for (const [name, field] of Object.entries(entity.schema.fields)) {
-      if (!field.unique || row.record[name] === undefined || errors.some((e) => e.field === name)) continue;
+      if (!(field.unique || hooks.uniqueFields?.includes(name)) || row.record[name] === undefined || errors.some((e) => e.field === name)) continue;
       const values = seen.get(name) ?? new Set<unknown>();
       if (values.has(row.record[name])) errors.push({ field: name, message: `${field.label}“${String(row.record[name])}”在文件中重复` });
       values.add(row.record[name]);
@@ -193,16 +199,23 @@ export async function importExcel(
       }
     }
     if (errors.length > 0) bad.push({ line: row.line, cells: row.cells, message: errors.map((e) => e.message).join('；') });
-    else good.push(row.record);
+    else {
+      good.push(row.record);
+      bodies.set(row.record, sent.get(row) ?? {});
+    }
   }
 
   if (good.length > 0) {
     await ctx.db.transaction().execute(async (tx) => {
       for (const record of good) {
         await hashPasswords(entity, record);
+        // The same hooks as 新增 (a user's roles and departments are written by afterWrite).
+        const event = { ctx, tx, caller, entity, id: newId(), record, body: bodies.get(record) ?? {} };
+        await hooks.beforeWrite?.(event);
         await insertRow(tx, entity, {
-          id: newId(), ...writableValues(entity, record), ...creationValues(entity, caller),
+          id: event.id, ...writableValues(entity, record), ...creationValues(entity, caller),
         });
+        await hooks.afterWrite?.(event);
       }
       if (tree) await tree.refresh(tx, caller.tenantId, [...parents]);
     });
@@ -210,7 +223,9 @@ export async function importExcel(
   const imported = good.length + updated;
   if (bad.length === 0) return ok(null, `文件导入成功！数据行数：${imported}${updated > 0 ? `（新增${good.length}，更新${updated}）` : ''}`);
 
-  const report = await errorReport(headers, bad);
+  // A typed password is never echoed into the error report.
+  const secret = [...columnField].filter(([, property]) => entity.schema.fields[property]?.type === 'password').map(([column]) => column);
+  const report = await errorReport(headers, bad.map((row) => ({ ...row, cells: row.cells.map((cell, column) => (secret.includes(column) && cell ? '******' : cell)) })));
   const fileName = `${entity.schema.title}导入错误.xlsx`;
   const stored = await storeUpload(ctx, store, caller, { filename: fileName, data: report, biz: 'errlog' });
   const msg = `总上传行数：${rows.length}，已导入行数：${imported}，错误行数：${bad.length}`;

@@ -41,8 +41,15 @@ export function sanitiseRichText(html: string): string {
 const fieldsOfType = (entity: EntityRuntime, type: FieldDef['type']) =>
   Object.entries(entity.schema.fields).filter(([, field]) => field.type === type);
 
-/** Rich text fields of a normalised record, sanitised in place; one that sanitises to nothing becomes absent. */
+/**
+ * Rich text fields of a normalised record, sanitised in place; one that sanitises to nothing becomes absent. Codes
+ * of integer-coded dictionary fields (storage.integerCodes) sent as numbers — JeecgBoot clients send `status: 1` —
+ * become their text, as dictionary values travel.
+ */
 export function sanitiseRecord(entity: EntityRuntime, record: Record<string, unknown>): void {
+  for (const name of entity.schema.storage?.integerCodes ?? []) {
+    if (typeof record[name] === 'number') record[name] = String(record[name]);
+  }
   for (const [name] of fieldsOfType(entity, 'richtext')) {
     if (typeof record[name] !== 'string') continue;
     const clean = sanitiseRichText(record[name] as string);

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
-import type { WireRecord } from '../../src/contracts/envelope.ts';
+import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
+import type { FieldDef, OperationDef } from '../../src/contracts/entity.ts';
 import type { AppContext, Caller } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
@@ -53,12 +54,57 @@ export interface EntityHooks {
   afterWrite?(event: WriteEvent): Promise<void> | void;
   /** Inside the transaction, before the rows are deleted: refuse (throw) or delete what hangs off them. */
   beforeDelete?(event: DeleteEvent): Promise<void> | void;
+  /**
+   * Inside an operation's transaction (schema `operations`), after its guards and before its rows are written:
+   * refuse (throw), or write what goes with the change (a frozen user's sessions end).
+   */
+  beforeOperation?(event: OperationEvent): Promise<void> | void;
   /** Rows as the engine presents them, given more (texts from other tables); same order and length. */
   present?(rows: WireRecord[], event: PresentEvent): Promise<WireRecord[]> | WireRecord[];
   /** List filters named by request parameters outside the schema's fields (e.g. a user list's `departId`). */
   listConditions?(params: QueryParams, event: PresentEvent): Promise<Array<RawBuilder<unknown>>> | Array<RawBuilder<unknown>>;
+  /**
+   * The domain's own checks of a record against the database (a username unique across tenants), reported with the
+   * engine's uniqueness errors: they refuse an add or an edit, or one row of an import.
+   */
+  checkRecord?(event: RecordCheckEvent): Promise<FieldError[]> | FieldError[];
+  /** Fields checkRecord keeps unique: an import also refuses two rows of one file sharing a value (as for `unique`). */
+  uniqueFields?: readonly string[];
+  /**
+   * An import's typed rows before the engine resolves their texts and checks them (e.g. role codes → ids, a password
+   * for rows that give none): what the hook sets is what is checked and written; the write events' `body` stays the
+   * row as read from the file.
+   */
+  prepareImport?(rows: Array<{ id: string; data: Record<string, unknown> }>, event: PresentEvent): Promise<void> | void;
+  /** The spreadsheet columns of exportXls, given the engine's: the domain may drop or reorder them. */
+  exportColumns?(columns: Array<{ property: string; field: FieldDef }>): Array<{ property: string; field: FieldDef }>;
+  /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
+  reads?: readonly string[];
   /** The domain's own answer texts where they differ from the engine's (JeecgBoot says 删除角色成功 for roles). */
   texts?: Partial<Record<AnswerText, string>>;
+}
+
+export interface OperationEvent {
+  ctx: AppContext;
+  tx: Kysely<SystemTables>;
+  caller: Caller;
+  entity: EntityRuntime;
+  operation: OperationDef;
+  /** The rows the call names (locked), each past the operation's `when` guard. */
+  rows: WireRecord[];
+  /** The operation's inputs as sent (a password input is written as its hash). */
+  inputs: Record<string, unknown>;
+}
+
+/** What checkRecord is given: the record as it will be stored, and on an edit its id and the fields left as stored. */
+export interface RecordCheckEvent {
+  /** ctx.db is the write's transaction on an edit. */
+  ctx: AppContext;
+  caller: Caller;
+  entity: EntityRuntime;
+  record: Record<string, unknown>;
+  id?: string;
+  kept: ReadonlySet<string>;
 }
 
 /** One domain's contribution: hooks by entity name, and its endpoints beyond CRUD. */

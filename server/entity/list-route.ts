@@ -44,7 +44,8 @@ export interface ListOptions {
 
 export function listAnswer(ctx: AppContext, entity: EntityRuntime, options: ListOptions = { cache: true, mask: true }): ListAnswer {
 
-  const deps = listDependencies(entity, ctx.tableDicts, ctx.entities);
+  // Plus the tables the domain's present/listConditions read (hooks.reads).
+  const deps = [...new Set([...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])])];
   return async (caller, params, extra, reply) => {
     const plan = planList(ctx.db, entity, caller.tenantId, params, extra, fieldVisibility(entity, caller));
     // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.

@@ -32,6 +32,8 @@ import { scopeConditions } from './data-scope.ts';
 import type { QueryParams } from './query.ts';
 import { fileErrors, referenceErrors } from './validation.ts';
 import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
+import { hashPasswords } from './field-types.ts';
+import { hooksOf } from './hooks.ts';
 
 const NOT_FOUND = '未找到对应数据';
 
@@ -134,6 +136,7 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
   if (operations.length === 0) return;
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
+  const hooks = hooksOf(ctx, entity);
   for (const operation of operations) {
     // A panel or a form opened from the row calls its own endpoints, and a `route` is server code elsewhere
     // (tests/server/operation-routes.test.ts checks each one exists): there is nothing to run here.
@@ -149,16 +152,21 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       // An upload input (the file-upload popup's operation) may name only files uploaded in the caller's tenant.
       if (errors.length === 0) errors.push(...(await fileErrors(ctx, entity, caller, inputs)));
       if (errors.length > 0) throw new ValidationError(errors);
+      // A password input is stored as its hash, as a form's is.
+      const written = { ...inputs };
+      await hashPasswords(entity, written);
       const changed = await ctx.db.transaction().execute(async (tx) => {
         const rows = await loadRows(tx, entity, operation, caller, target, await scopeConditions(tx, entity, caller, request.log));
         for (const row of rows) {
           const field = failedGuardField(operation, row);
           if (field) throw new BusinessError(guardMessage(entity.schema, operation, field, (dict, value) => ctx.dicts.text(dict, value)));
         }
+        // The domain's part (hooks.beforeOperation): refuse, or write what goes with the change.
+        await hooks.beforeOperation?.({ ctx, tx, caller, entity, operation, rows, inputs });
         for (const row of rows) {
           await assertRequirements(ctx, tx, entity, operation, row, caller);
-          const scope = expressionScope(caller, row, { inputs });
-          const values = { ...inputs, ...rowSetValues(operation, scope), updateBy: caller.username, updateTime: scope.now };
+          const scope = expressionScope(caller, row, { inputs: written });
+          const values = { ...written, ...rowSetValues(operation, scope), updateBy: caller.username, updateTime: scope.now };
           await updateRow(tx, entity, caller.tenantId, String(row.id), values);
           await writeHistory(ctx, tx, operation, { ...scope, after: { ...row, ...values } }, caller);
         }

@@ -60,8 +60,13 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   for (const [property, field] of Object.entries(schema.fields)) {
     if (!PROPERTY.test(property)) throw new Error(`Unsafe field name in ${schema.name}: ${property}`);
     if (columns.has(property)) throw new Error(`Field ${schema.name}.${property} shadows a system column`);
-    columns.set(property, assertIdentifier(toSnakeCase(property)));
+    // A field the table has no column for (storage.notColumns) is validated, never read or written as a column.
+    if (schema.storage?.notColumns?.includes(property)) continue;
+    columns.set(property, assertIdentifier(schema.storage?.columns?.[property] ?? toSnakeCase(property)));
     types.set(property, field.type);
+  }
+  for (const property of [...Object.keys(schema.storage?.columns ?? {}), ...(schema.storage?.notColumns ?? [])]) {
+    if (!schema.fields[property]) throw new Error(`${schema.name}.storage names an undeclared field: ${property}`);
   }
   // Dictionary codes in an integer column: filters compare (and check) them as integers (select-list.ts reads them as text).
   for (const property of schema.storage?.integerCodes ?? []) {
@@ -71,7 +76,7 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
-  const tenantScoped = schema.storage?.tenancy !== 'platform';
+  const tenantScoped = (schema.storage?.tenancy ?? 'tenant') === 'tenant';
   return { schema, columns, types, sortable, tenantScoped, validate: ajv.compile(entityWriteSchema(schema)), checksum };
 }
 

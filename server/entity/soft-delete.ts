@@ -11,10 +11,10 @@ import { tenantWhere } from './tenancy.ts';
 export const LIVE = '0';
 export const DELETED = '1';
 
-/** `<flag> = '0'` for a soft-deleting entity, else nothing. */
+/** `<flag> = '0'` for a soft-deleting entity (`= '1'` for its recycle bin, storage.deletedRows), else nothing. */
 export function liveConditions(entity: EntityRuntime): RawBuilder<unknown>[] {
   const flag = entity.schema.storage?.deletedFlag;
-  return flag ? [sql`${sql.id(flag)} = ${LIVE}`] : [];
+  return flag ? [sql`${sql.id(flag)} = ${entity.schema.storage?.deletedRows ? DELETED : LIVE}`] : [];
 }
 
 export function softDeletes(entity: EntityRuntime): boolean {

@@ -12,6 +12,7 @@ import { tableDictionaryTexts } from '../dict/table-dicts.ts';
 import { directoryErrors } from './field-types.ts';
 import { scopeConditions } from './data-scope.ts';
 import { uniqueTogetherErrors } from './unique-together.ts';
+import { hooksOf } from './hooks.ts';
 
 /** Schema validation, then dictionary membership: the same rules the browser form applies, plus the live dicts. */
 export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): FieldError[] {
@@ -60,6 +61,9 @@ export async function uniqueErrors(
     }
   }
   errors.push(...(await uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id, kept)));
+  // The domain's own checks against the database (hooks.checkRecord).
+  const check = hooksOf(ctx, entity).checkRecord;
+  if (check) errors.push(...(await check({ ctx, caller, entity, record, id, kept })));
   return errors;
 }
 
@@ -152,6 +156,9 @@ export function applyDefaults(entity: EntityRuntime, record: Record<string, unkn
 /** The column values a write stores: every writable field, absent ones as null. */
 export function writableValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const name of writableFields(entity.schema)) values[name] = record[name] ?? null;
+  for (const name of writableFields(entity.schema)) {
+    // A field without a column (storage.notColumns) is the domain hooks' to store.
+    if (entity.columns.has(name)) values[name] = record[name] ?? null;
+  }
   return values;
 }

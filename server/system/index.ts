@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { registerUsersRoutes } from './users/routes.ts';
 import { registerDepartsRoutes } from './departs/routes.ts';
 import { registerDictsRoutes } from './dicts/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
@@ -39,7 +38,6 @@ export function specAliases(prefix: string): RouteAlias[] {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  registerUsersRoutes(app, ctx, prefix);
   registerDepartsRoutes(app, ctx, prefix);
   registerDictsRoutes(app, ctx, prefix);
   registerMenusRoutes(app, ctx, prefix);

@@ -514,8 +514,20 @@ export const SYSTEM_FIELDS = ['id', 'createBy', 'createTime', 'updateBy', 'updat
 
 export interface EntityStorage {
   owner?: 'schema' | 'migrations';
-  tenancy?: 'tenant' | 'platform';
+  /**
+   * `tenant` (default): a tenant_id column; `platform`: none, one set of rows for everyone; `list`: the row's
+   * rel_tenant_ids lists the tenants it belongs to, comma-joined (JeecgBoot's sys_user): reads and writes see the
+   * rows listing the caller's tenant, an add lists it.
+   */
+  tenancy?: 'tenant' | 'platform' | 'list';
   lacks?: Array<Exclude<SystemField, 'id' | 'tenantId'>>;
+  /** Declared fields whose column does not follow the snake_case rule: property → column (a password in password_hash). */
+  columns?: Record<string, string>;
+  /**
+   * Declared fields the table has no column for: form inputs a domain hook reads from the body (a user's selected
+   * roles) and texts its present hook adds. Validated like any field; never selected, filtered, sorted or written.
+   */
+  notColumns?: string[];
   /**
    * Fields whose dictionary codes ('1'/'0') sit in an integer column (JeecgBoot's smallint status): the engine reads
    * them back as text, as every dictionary value travels, and compares their filters as integers.
@@ -526,6 +538,8 @@ export interface EntityStorage {
    * removing the row (line items and histories stay with it), and the engine's reads and writes see live rows only.
    */
   deletedFlag?: string;
+  /** With deletedFlag: the entity is the table's deleted rows (a recycle bin screen): reads see flagged rows only. */
+  deletedRows?: boolean;
 }
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */
