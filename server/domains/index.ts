@@ -8,6 +8,7 @@ import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
+import { dataRulesDomain } from './system/data-rules.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -15,4 +16,5 @@ export const DOMAINS: readonly DomainModule[] = [
   announcementsDomain,
   settlementDomain,
   customerAccountsDomain,
+  dataRulesDomain,
 ];

@@ -64,6 +64,14 @@ export interface EntityHooks {
   /** List filters named by request parameters outside the schema's fields (e.g. a user list's `departId`). */
   listConditions?(params: QueryParams, event: PresentEvent): Promise<Array<RawBuilder<unknown>>> | Array<RawBuilder<unknown>>;
   /**
+   * The list's whole answer where a JeecgBoot call expects something other than a page (the 数据规则 drawer's call
+   * naming one menu: that menu's rules as a flat array), or undefined for the engine's page. The engine keeps the
+   * route and its permission; filters, scope and shape of an answer given here are the hook's.
+   */
+  listAnswer?(params: QueryParams, event: PresentEvent): Promise<unknown>;
+  /** The add's answer `result` where JeecgBoot's screen expects another shape than `{ id }` (e.g. the new id itself). */
+  addResult?(id: string, record: Record<string, unknown>): unknown;
+  /**
    * The domain's own checks of a record against the database (a username unique across tenants), reported with the
    * engine's uniqueness errors: they refuse an add or an edit, or one row of an import.
    */

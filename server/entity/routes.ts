@@ -91,6 +91,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
+    const own = await hooks.listAnswer?.(params, { ctx, caller, entity });
+    if (own !== undefined) return ok(own);
     const extra = [
       ...(tree?.listConditions(params) ?? []),
       ...(await readScopeOf(request, caller)),
@@ -160,7 +162,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      return ok({ id }, answerText(hooks, 'add', '添加成功！'));
+      return ok(hooks.addResult ? hooks.addResult(id, record) : { id }, answerText(hooks, 'add', '添加成功！'));
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
   });
 

@@ -11,7 +11,7 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { grantTree, liveRows, pagesWithRules } from './rows.ts';
-import { ruleToWire } from './data-rules.ts';
+import { ruleToWire } from '../../domains/system/data-rules.ts';
 
 export const AUTHORIZE = 'system:role:authorize';
 const MAX_IDS = 5000;

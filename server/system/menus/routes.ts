@@ -1,7 +1,8 @@
 /**
  * Menu tree editor and button/data rules: /sys/permission (issue 5). Menus are soft-deleted (del_flag 1) so the
  * schema sync (server/menu/sync.ts inserts missing ids only) never brings a deleted row back on restart; a delete
- * takes the row's whole subtree with it and drops the grants and data rules of those rows.
+ * takes the row's whole subtree with it and drops the grants and data rules of those rows. A page's data rules are
+ * server/domains/system/data-rules.ts (the engine entity sysPermissionDataRule and JeecgBoot's rule endpoints).
  */
 import type { FastifyInstance } from 'fastify';
 import { normaliseRecord } from '../../../src/contracts/validation/entity-json-schema.ts';
@@ -14,7 +15,6 @@ import type { EntityRuntime } from '../../entity/registry.ts';
 import { childLevel, editorTree, liveRows, pagesWithRules, subtreeIds, toWire, type PermissionRow } from './rows.ts';
 import { knownComponents, menuErrors, toColumns } from './validation.ts';
 import { registerGrantRoutes } from './grants.ts';
-import { registerDataRuleRoutes } from './data-rules.ts';
 
 const CODE = {
   list: 'system:permission:list',
@@ -166,7 +166,6 @@ export function registerMenusRoutes(app: FastifyInstance, ctx: AppContext, prefi
   });
 
   registerGrantRoutes(app, ctx, prefix);
-  registerDataRuleRoutes(app, ctx, prefix);
 }
 
 /** Marks parents as leaves when no live row is below them any more. */
