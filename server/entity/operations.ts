@@ -33,7 +33,7 @@ import type { QueryParams } from './query.ts';
 import { fileErrors, referenceErrors } from './validation.ts';
 import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
 import { hashPasswords } from './field-types.ts';
-import { hooksOf } from './hooks.ts';
+import { answerText, hooksOf } from './hooks.ts';
 
 const NOT_FOUND = '未找到对应数据';
 
@@ -109,13 +109,14 @@ async function loadRows(
   caller: Caller,
   target: Target,
   scope: Awaited<ReturnType<typeof scopeConditions>>,
+  notFound = NOT_FOUND,
 ): Promise<WireRecord[]> {
   if (target.kind === 'ids') {
     const rows: WireRecord[] = [];
     for (const id of target.ids) {
       // Locked: two people approving and rejecting the same row at once must not both pass the guard.
       const row = await findRow(db, entity, caller.tenantId, id, scope, true);
-      if (!row) throw new BusinessError(NOT_FOUND);
+      if (!row) throw new BusinessError(notFound);
       rows.push(row);
     }
     return rows;
@@ -156,7 +157,8 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       const written = { ...inputs };
       await hashPasswords(entity, written);
       const changed = await ctx.db.transaction().execute(async (tx) => {
-        const rows = await loadRows(tx, entity, operation, caller, target, await scopeConditions(tx, entity, caller, request.log));
+        const reach = await scopeConditions(tx, entity, caller, request.log);
+        const rows = await loadRows(tx, entity, operation, caller, target, reach, answerText(hooks, 'notFound', NOT_FOUND));
         for (const row of rows) {
           const field = failedGuardField(operation, row);
           if (field) throw new BusinessError(guardMessage(entity.schema, operation, field, (dict, value) => ctx.dicts.text(dict, value)));

@@ -16,8 +16,6 @@ import { assertUserWrite, passwordWasReset, randomPassword, UNIQUE_FIELDS, uniqu
 import { registerUserRoutes } from './user-routes.ts';
 import { recycleBinHooks, registerRecycleBinRoutes } from './user-recycle.ts';
 
-/** Columns of the users' spreadsheet: the form's fields and the creation time (no ID: rows are always new users). */
-const NOT_EXPORTED = new Set(['orgCodeTxt', 'orgCode', 'id']);
 
 const userHooks: EntityHooks = {
   present: (rows, { ctx, caller }) => presentUsers(ctx.db, caller.tenantId, rows, true),
@@ -61,7 +59,8 @@ const userHooks: EntityHooks = {
       if (!row.id && !text(row.data.password)) row.data.password = randomPassword();
     }
   },
-  exportColumns: (columns) => columns.filter((column) => !NOT_EXPORTED.has(column.property)),
+  // The spreadsheet holds what the form edits and the creation time, no ID: an imported row is always a new user.
+  exportColumns: (columns) => columns.filter((column) => !column.field.readOnly && column.property !== 'id'),
   texts: { edit: '修改成功!', delete: '删除用户成功', deleteBatch: '批量删除用户成功', notFound: NOT_FOUND },
 };
 

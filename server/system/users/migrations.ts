@@ -19,4 +19,10 @@ export const usersMigrations: Record<string, Migration> = {
         from sys_user where del_flag = 1`.execute(db);
     },
   },
+  '0102_drop_user_recycle_bin_view': {
+    async up(db: Kysely<unknown>) {
+      // The 用户回收站 schema now names sys_user itself (storage.deletedRows): the view is read by nothing.
+      await sql`drop view if exists sys_user_recycle_bin`.execute(db);
+    },
+  },
 };
