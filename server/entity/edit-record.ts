@@ -22,7 +22,7 @@ import { transitionFieldErrors } from './state-fields.ts';
 import { assertEditAllowed } from './row-guards.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
-import { answerText, hooksOf } from './hooks.ts';
+import { answerText, hookWrittenValues, hooksOf } from './hooks.ts';
 import { updateValues } from './tenancy.ts';
 
 export const NOT_FOUND = '未找到对应数据';
@@ -77,7 +77,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body, existing };
       await hooks.beforeWrite?.(event);
-      await updateRow(tx, entity, caller.tenantId, id, { ...writableValues(entity, record), ...review.values, ...updateValues(entity, caller.username) }, scope);
+      await updateRow(tx, entity, caller.tenantId, id, { ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...review.values, ...updateValues(entity, caller.username) }, scope);
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, parents);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
 import type { FieldDef, OperationDef } from '../../src/contracts/entity.ts';
+import { CONFIRM_PARAM } from '../../src/contracts/confirm.ts';
 import type { AppContext, Caller } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
@@ -37,6 +38,8 @@ export interface DeleteEvent {
   rows: WireRecord[];
   /** The distinct ids the request named. */
   requested: string[];
+  /** The request carried `confirm=true` (src/contracts/confirm.ts): the caller answered the hook's question. */
+  confirmed: boolean;
 }
 
 export interface PresentEvent {
@@ -146,4 +149,23 @@ export function collectHooks(modules: readonly DomainModule[], entities: readonl
 /** The domain's text for an answer, else the engine's. */
 export function answerText(hooks: EntityHooks, key: AnswerText, fallback: string): string {
   return hooks.texts?.[key] ?? fallback;
+}
+
+/**
+ * Read-only fields (bodies cannot set them) that a beforeWrite hook put into the record, e.g. a department's code
+ * worked out from its parent: written with the row on add and edit (an add may answer them through addResult).
+ */
+export function hookWrittenValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(entity.schema.fields)) {
+    if (field.readOnly && record[name] !== undefined && entity.columns.has(name)) values[name] = record[name];
+  }
+  return values;
+}
+
+/** Whether the request carried `confirm=true` (query string or body), answering a CONFIRM_REQUIRED_CODE question. */
+export function confirmedIn(request: { query?: unknown; body?: unknown }): boolean {
+  const pick = (source: unknown) => (source && typeof source === 'object' ? (source as Record<string, unknown>)[CONFIRM_PARAM] : undefined);
+  const value = pick(request.query) ?? pick(request.body);
+  return value === true || value === 'true' || value === '1';
 }

@@ -34,7 +34,7 @@ import { assertDeleteAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
-import { answerText, hooksOf } from './hooks.ts';
+import { answerText, confirmedIn, hookWrittenValues, hooksOf } from './hooks.ts';
 import { creationValues } from './tenancy.ts';
 import { softDeletes } from './soft-delete.ts';
 import { idempotencyKeyOf, inWriteTransaction } from '../core/idempotency.ts';
@@ -80,7 +80,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
       const locked = entity.schema.deleteWhen || hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, locked);
-      if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids });
+      if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
       referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed, caller.username) : 0;
@@ -158,7 +158,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
       await hooks.beforeWrite?.(event);
-      await insertRow(tx, entity, { id, ...writableValues(entity, record), ...creationValues(entity, caller) });
+      await insertRow(tx, entity, { id, ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...creationValues(entity, caller) });
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);

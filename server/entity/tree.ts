@@ -40,7 +40,7 @@ export interface TreeRules {
   listConditions(params: QueryParams): RawBuilder<unknown>[];
   /** `extra`: the caller's data scope, as the list applies it. */
   children(db: Db, tenantId: number, parentId: string, params: QueryParams, extra?: RawBuilder<unknown>[], visibility?: FieldVisibility): Promise<Page<WireRecord>>;
-  /** Normalises the parent ('' → '0') and checks it; returns the parents whose hasChild may change. */
+  /** Normalises the parent ('' → '0', or NULL with `nullRoots`) and checks it; returns the parents whose hasChild may change. */
   beforeWrite(db: Db, tenantId: number, record: Record<string, unknown>, id?: string, oldParent?: unknown): Promise<string[]>;
   /** Refuses nodes that still have children outside `ids`; returns their parents. */
   beforeDelete(db: Db, tenantId: number, ids: string[]): Promise<string[]>;
@@ -83,9 +83,9 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
     async beforeWrite(db, tenantId, record, id, oldParent) {
       const wanted = record[tree.parentField];
       const parentId = isRootId(wanted) ? TREE_ROOT_ID : String(wanted);
-      record[tree.parentField] = parentId;
+      record[tree.parentField] = parentId === TREE_ROOT_ID && tree.nullRoots ? null : parentId;
       if (parentId !== TREE_ROOT_ID) {
-        if (parentId === id) throw new ValidationError([{ field: tree.parentField, message: `${parentLabel}不能是节点自己` }]);
+        if (parentId === id) throw new ValidationError([{ field: tree.parentField, message: tree.cycleMessage ?? `${parentLabel}不能是节点自己` }]);
         // Walk up from the new parent: meeting the node itself means the move would make a cycle.
         let cursor: string = parentId;
         for (let depth = 0; ; depth++) {
@@ -96,7 +96,7 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
           if (isRootId(step.parent)) break;
           cursor = String(step.parent);
           if (id !== undefined && cursor === id) {
-            throw new ValidationError([{ field: tree.parentField, message: `${parentLabel}不能是节点自己的下级` }]);
+            throw new ValidationError([{ field: tree.parentField, message: tree.cycleMessage ?? `${parentLabel}不能是节点自己的下级` }]);
           }
           if (depth >= MAX_DEPTH) throw new BusinessError(`层级超过${MAX_DEPTH}层，请检查${parentLabel}`);
         }

@@ -233,6 +233,10 @@ export interface TreeSection {
   hasChildField: string;
   /** Field naming a node in the parent picker. */
   labelField: string;
+  /** Roots store NULL as their parent instead of '0' (a migration-owned table's convention, e.g. sys_depart). */
+  nullRoots?: boolean;
+  /** The message when a node would go under itself or one of its descendants (default names the node's parent field). */
+  cycleMessage?: string;
 }
 
 /** The read-only description list of one record (row action 详情). */
