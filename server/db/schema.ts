@@ -123,6 +123,8 @@ export interface SysDepartTable {
   create_by: Defaulted<string | null>;
   update_by: Defaulted<string | null>;
   update_time: Defaulted<string | null>;
+  /** '1' while the department has sub-departments, kept by a trigger (migration 0122). */
+  has_child: Defaulted<string>;
 }
 
 /** Menus and buttons a department may hand out (migration 0120). */

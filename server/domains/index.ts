@@ -4,6 +4,8 @@
  */
 import type { DomainModule } from '../entity/hooks.ts';
 import { rolesDomain } from './system/roles.ts';
+import { departsDomain } from './system/departs.ts';
+import { departRolesDomain } from './system/depart-roles.ts';
 import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
 import { settlementDomain } from './freight/settlement.ts';
@@ -12,6 +14,8 @@ import { dataRulesDomain } from './system/data-rules.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
+  departsDomain,
+  departRolesDomain,
   usersDomain,
   announcementsDomain,
   settlementDomain,

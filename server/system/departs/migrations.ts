@@ -57,4 +57,25 @@ export const departsMigrations: Record<string, Migration> = {
       await sql`create index idx_sys_depart_role_user_user on sys_depart_role_user (user_id)`.execute(db);
     },
   },
+  '0122_depart_has_child': {
+    async up(db: Kysely<unknown>) {
+      // The department tree is an engine tree (schema `tree`): whether a department has sub-departments is a column
+      // ('1'/'0'). A trigger keeps it right whoever writes (the engine's own upkeep, the seed, a tenant's removal).
+      await sql`alter table sys_depart add column has_child varchar(1) not null default '0'`.execute(db);
+      await sql`update sys_depart p set has_child = '1' where exists (select 1 from sys_depart c where c.parent_id = p.id)`.execute(db);
+      await sql`create function sys_depart_has_child() returns trigger language plpgsql as $fn$
+        begin
+          if tg_op <> 'INSERT' and old.parent_id is not null then
+            update sys_depart p set has_child = case when exists (select 1 from sys_depart c where c.parent_id = p.id) then '1' else '0' end
+              where p.id = old.parent_id;
+          end if;
+          if tg_op <> 'DELETE' and new.parent_id is not null then
+            update sys_depart set has_child = '1' where id = new.parent_id and has_child <> '1';
+          end if;
+          return null;
+        end $fn$`.execute(db);
+      await sql`create trigger sys_depart_has_child after insert or delete or update of parent_id on sys_depart
+        for each row execute function sys_depart_has_child()`.execute(db);
+    },
+  },
 };

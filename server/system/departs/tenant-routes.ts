@@ -14,10 +14,10 @@ import { requireCaller } from '../../auth/guard.ts';
 import { inTenant as userInTenant } from '../../entity/field-types.ts';
 import { buildFilters, buildOrder, pageParams, type QueryParams } from '../../entity/query.ts';
 import { applyDefaults, validate } from '../../entity/validation.ts';
-import { bodyOf, entityNamed, idList, storedParams, text } from './store.ts';
+import { bodyOf, idList } from '../../domains/system/depart-store.ts';
+import { text } from '../../domains/system/values.ts';
 
 const P = 'system:tenant';
-const UNSTORED = ['sysOrgCode'] as const;
 /** Largest tenant id accepted from a client (PostgreSQL integer). */
 const MAX_TENANT_ID = 2_147_483_647;
 
@@ -32,7 +32,7 @@ type Where = RawBuilder<unknown>;
 
 export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   const base = `${prefix}/sys/tenant`;
-  const entity = entityNamed(ctx, 'sysTenant');
+  const entity = ctx.entities.find((e) => e.schema.name === 'sysTenant')!;
   // sys_tenant's id and status are integer columns (the schema knows the usual string id and a dictionary string):
   // list filters compare them as numbers, so a value past integer is refused before SQL instead of failing it.
   const filterTypes = new Map(entity.types).set('id', 'integer').set('status', 'integer');
@@ -58,7 +58,8 @@ export function registerTenantRoutes(app: FastifyInstance, ctx: AppContext, pref
   }
 
   app.get<{ Querystring: QueryParams }>(`${base}/list`, { config: { permission: `${P}:list` } }, async (request) => {
-    const params = storedParams(request.query, UNSTORED);
+    // sys_tenant has no sys_org_code (schema storage.lacks): the entity knows no such column to filter on.
+    const params = request.query;
     const where = buildFilters(filterable, params);
     const { pageNo, pageSize } = pageParams(params);
     const records = await select(where, buildOrder(entity, params), pageSize, (pageNo - 1) * pageSize);

@@ -1,5 +1,5 @@
 /**
- * What department roles grant and who holds them (issue 5):
+ * What department roles grant and who holds them (issue 5), registered by depart-roles.ts's module:
  * - `/sys/sysDepartPermission/*` — the grant tree of a department role (only the department's own permissions,
  *   `sys_depart_permission`), its granted ids, saving the difference against what the editor loaded. Guarded by
  *   `system:departRole:authorize`, the 授权 operation of the 部门角色 screen (the `permission-tree` panel).
@@ -16,9 +16,9 @@ import { newId } from '../../core/ids.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { inTenant } from '../../entity/field-types.ts';
 import { pageParams, type QueryParams } from '../../entity/query.ts';
-import { grantTree, liveRows } from '../menus/rows.ts';
-import { departRole, isMember, liveDepart, ROLE_NOT_FOUND } from './role-routes.ts';
-import { bodyOf, idList, text } from './store.ts';
+import { grantTree, liveRows } from '../../system/menus/rows.ts';
+import { bodyOf, departRole, idList, isMember, liveDepart, ROLE_NOT_FOUND } from './depart-store.ts';
+import { text } from './values.ts';
 
 const MAX_IDS = 5000;
 

@@ -1,7 +1,7 @@
 /**
- * What hangs off a department: the menus/buttons it may grant (`sys_depart_permission`) and its users
- * (`sys_user_depart`, mirrored into `sys_user.depart_ids`). The department must be in the caller's tenant and the
- * users live users of that tenant.
+ * Endpoints of the department screen beyond CRUD (registered by departs.ts's module): what hangs off a department —
+ * the menus/buttons it may grant (`sys_depart_permission`) and its users (`sys_user_depart`, mirrored into
+ * `sys_user.depart_ids`). The department must be in the caller's tenant and the users live users of that tenant.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -9,8 +9,8 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { inTenant as userInTenant } from '../../entity/field-types.ts';
-import { departInTenant } from './depart-routes.ts';
-import { bodyOf, idList, syncUserDepartments, text } from './store.ts';
+import { bodyOf, departInTenant, idList, syncUserDepartments } from './depart-store.ts';
+import { text } from './values.ts';
 
 const P = 'system:depart';
 
