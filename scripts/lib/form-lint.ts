@@ -1,5 +1,5 @@
 /**
- * Semantic lint of the form extras: `rows` fields (server-managed tables only, with rowFields and no nesting),
+ * Semantic lint of the form extras: `rows` fields (migration-owned tables only, with rowFields and no nesting),
  * `immutable`, `form.assists` (a form field, sending form fields) and `form.preview` (a registered node type).
  */
 import { RendererTypes } from '../../renderers/node-types.ts';
@@ -14,7 +14,10 @@ export function lintFormExtras(entity: Json, fields: Json, at: At): void {
     if (!isObject(def)) continue;
     const base = `/fields/${escapePointer(name)}`;
     if (def.type === 'rows') {
-      if (entity.managedBy !== 'server') at(`${base}/type`, 'rows fields are stored by server code: only entities with "managedBy": "server" may declare them');
+      const migrationOwned = isObject(entity.storage) && entity.storage.owner === 'migrations';
+      if (entity.managedBy !== 'server' && !migrationOwned) {
+        at(`${base}/type`, 'rows fields are jsonb columns a migration makes: only entities with "storage": { "owner": "migrations" } (or "managedBy": "server") may declare them');
+      }
       if (!isObject(def.rowFields)) at(base, 'a rows field needs rowFields');
       for (const [sub, subDef] of Object.entries(isObject(def.rowFields) ? def.rowFields : {})) {
         if (!isObject(subDef)) continue;

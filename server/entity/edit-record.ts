@@ -83,6 +83,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       await tree?.refresh(tx, caller.tenantId, parents);
     })
     .catch((error: unknown) => translateUniqueViolation(entity, error));
+  await hooks.afterCommit?.({ ctx, caller, entity, action: 'edit', ids: [id] });
   return reopened;
 }
 

@@ -50,6 +50,21 @@ export interface PresentEvent {
 
 export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound';
 
+/** What a domain's field rules are given besides the record (add, edit, import and line items alike). */
+export interface CheckEvent {
+  ctx: AppContext;
+  entity: EntityRuntime;
+}
+
+/** A write that has committed: the ids it added, edited or deleted. */
+export interface CommitEvent {
+  ctx: AppContext;
+  caller: Caller;
+  entity: EntityRuntime;
+  action: 'add' | 'edit' | 'delete';
+  ids: string[];
+}
+
 export interface EntityHooks {
   /** Inside the transaction, after the engine's checks and before the row is written: refuse (throw) or adjust. */
   beforeWrite?(event: WriteEvent): Promise<void> | void;
@@ -91,6 +106,19 @@ export interface EntityHooks {
   exportColumns?(columns: Array<{ property: string; field: FieldDef }>): Array<{ property: string; field: FieldDef }>;
   /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
   reads?: readonly string[];
+  /**
+   * The domain's own field rules, run with the schema's wherever a record is validated: given the engine's field
+   * errors, the errors to report (e.g. a dictionary's 请从列表中选择 replaced by a sentence naming the choices, or a
+   * field's value checked by code the schema cannot express). Returning `errors` unchanged adds nothing. A value the
+   * domain accepts in another spelling (a number for a dictionary string) may be normalised in `record` here.
+   */
+  fieldErrors?(record: Record<string, unknown>, errors: FieldError[], event: CheckEvent): FieldError[];
+  /**
+   * After the write's transaction has committed (add, edit, delete/deleteBatch): effects outside the database that
+   * must never see a rolled-back write (a job's timer). The write stands whatever happens here, so the hook handles
+   * its own failures.
+   */
+  afterCommit?(event: CommitEvent): Promise<void> | void;
   /** The domain's own answer texts where they differ from the engine's (JeecgBoot says 删除角色成功 for roles). */
   texts?: Partial<Record<AnswerText, string>>;
 }

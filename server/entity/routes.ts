@@ -76,8 +76,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   let referrers: Referrer[] | undefined;
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
     const scope = await scopeOf(request, caller);
-    return ctx.db.transaction().execute(async (tx) => {
+    let gone: string[] = [];
+    const deleted = await ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
+      gone = allowed;
       const locked = entity.schema.deleteWhen || hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, locked);
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
@@ -85,6 +87,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed, caller.username) : 0;
     });
+    if (deleted > 0) await hooks.afterCommit?.({ ctx, caller, entity, action: 'delete', ids: gone });
+    return deleted;
   };
 
   const answerList = listAnswer(ctx, entity);
@@ -153,7 +157,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const id = newId();
     // With a key, the transaction claims it first and keeps the answer: a repeat gets that answer, writing nothing.
     const submission = { endpoint: `${entity.schema.name}:add`, body: request.body };
-    return inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
+    const answer = await inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
       await assertWriteRequirements(ctx, tx, entity, record, caller);
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
@@ -164,6 +168,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
       return ok(hooks.addResult ? hooks.addResult(id, record) : { id }, answerText(hooks, 'add', '添加成功！'));
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
+    await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });
+    return answer;
   });
 
   const edit = async (request: FastifyRequest) => {

@@ -37,7 +37,9 @@ export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Rec
       errors.push({ field: name, message: `${field.label}：请从列表中选择` });
     }
   }
-  return errors;
+  // The domain's own field rules (hooks.fieldErrors) have the last word.
+  const hooks = hooksOf(ctx, entity);
+  return hooks.fieldErrors ? hooks.fieldErrors(record, errors, { ctx, entity }) : errors;
 }
 
 export function validate(ctx: AppContext, entity: EntityRuntime, record: Record<string, unknown>): void {
@@ -153,12 +155,14 @@ export function applyDefaults(entity: EntityRuntime, record: Record<string, unkn
   }
 }
 
-/** The column values a write stores: every writable field, absent ones as null. */
+/** The column values a write stores: every writable field, absent ones as null; `rows` fields as JSON (jsonb). */
 export function writableValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of writableFields(entity.schema)) {
     // A field without a column (storage.notColumns) is the domain hooks' to store.
-    if (entity.columns.has(name)) values[name] = record[name] ?? null;
+    if (!entity.columns.has(name)) continue;
+    const value = record[name] ?? null;
+    values[name] = value !== null && entity.schema.fields[name]?.type === 'rows' ? JSON.stringify(value) : value;
   }
   return values;
 }

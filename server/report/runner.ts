@@ -13,7 +13,7 @@ import type { EntityRuntime } from '../entity/registry.ts';
 import { readScopeConditions } from '../entity/data-scope.ts';
 import { isSecretProperty } from '../entity/field-types.ts';
 import { rowMaskConditions } from '../entity/field-visibility.ts';
-import { permissionCode } from '../../src/contracts/entity.ts';
+import { ownsTable, permissionCode } from '../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
 import { ensureReportReader, REPORT_READER_ROLE } from './reader-role.ts';
 
@@ -30,9 +30,12 @@ export const REPORT_LIMITS = {
 
 export class ReportRunError extends Error {}
 
-/** Engine tables reports may read: every engine entity's table. */
+/**
+ * Tables reports may read: those the engine makes from entity schemas. System tables a migration owns (users, roles,
+ * logs, jobs, report definitions) stay out, whether or not the engine serves their screens.
+ */
 export function reportableEntities(entities: readonly EntityRuntime[]): Map<string, EntityRuntime> {
-  return new Map(entities.filter((e) => e.schema.managedBy !== 'server').map((e) => [e.schema.table, e]));
+  return new Map(entities.filter((e) => ownsTable(e.schema)).map((e) => [e.schema.table, e]));
 }
 
 /** The same masking as repository.maskValue, in SQL, so aggregates and filters see only masked values. */
