@@ -8,6 +8,7 @@ import { departsDomain } from './system/departs.ts';
 import { departRolesDomain } from './system/depart-roles.ts';
 import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
+import { jobsDomain } from './system/jobs.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
@@ -18,6 +19,7 @@ export const DOMAINS: readonly DomainModule[] = [
   departRolesDomain,
   usersDomain,
   announcementsDomain,
+  jobsDomain,
   settlementDomain,
   customerAccountsDomain,
   dataRulesDomain,

@@ -9,7 +9,6 @@ import { registerDepartsRoutes } from './departs/routes.ts';
 import { registerDictsRoutes } from './dicts/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
 import { registerLogsRoutes } from './logs/routes.ts';
-import { registerJobsRoutes } from './jobs/routes.ts';
 import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
@@ -42,7 +41,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerDictsRoutes(app, ctx, prefix);
   registerMenusRoutes(app, ctx, prefix);
   registerLogsRoutes(app, ctx, prefix);
-  registerJobsRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
 }
 

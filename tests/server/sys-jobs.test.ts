@@ -8,7 +8,7 @@ import { buildApp, type BuiltApp } from '../../server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import { previewCron } from '../../server/system/jobs/cron.ts';
-import { schedulerOf } from '../../server/system/jobs/routes.ts';
+import { schedulerOf } from '../../server/domains/system/jobs.ts';
 import { jobHandlerKeys } from '../../server/system/jobs/handlers.ts';
 import { slotKey, type FireResult } from '../../server/system/jobs/scheduler.ts';
 import type { Page } from '../../src/contracts/envelope.ts';
