@@ -9,6 +9,7 @@ import { departRolesDomain } from './system/depart-roles.ts';
 import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
 import { jobsDomain } from './system/jobs.ts';
+import { logsDomain } from './system/logs.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
@@ -20,6 +21,7 @@ export const DOMAINS: readonly DomainModule[] = [
   usersDomain,
   announcementsDomain,
   jobsDomain,
+  logsDomain,
   settlementDomain,
   customerAccountsDomain,
   dataRulesDomain,

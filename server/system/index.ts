@@ -8,7 +8,6 @@ import type { AppContext } from '../context.ts';
 import { registerDepartsRoutes } from './departs/routes.ts';
 import { registerDictsRoutes } from './dicts/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
-import { registerLogsRoutes } from './logs/routes.ts';
 import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
@@ -40,7 +39,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, pref
   registerDepartsRoutes(app, ctx, prefix);
   registerDictsRoutes(app, ctx, prefix);
   registerMenusRoutes(app, ctx, prefix);
-  registerLogsRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
 }
 

@@ -116,7 +116,8 @@ describe.each(BACKENDS)('every entity screen on %s', (kind) => {
           problems.push(`${schema.name}: edit of a missing record answered ${edited.status} ${JSON.stringify(edited.body).slice(0, 160)}`);
         }
       }
-      if ((await count()) !== before) problems.push(`${schema.name}: a refused write changed the table`);
+      // An entity offering neither is sent nothing here; its table may still change (sys_log records the requests above).
+      if ((actions.includes('add') || actions.includes('edit')) && (await count()) !== before) problems.push(`${schema.name}: a refused write changed the table`);
     }
     expect(problems).toEqual([]);
     expect(tried).toBeGreaterThan(12);
