@@ -62,7 +62,6 @@ import { loadSqlParser } from './report/sql-guard.ts';
 import { ReportCatalog, syncReports } from './report/store.ts';
 import { registerReportRoutes } from './report/routes.ts';
 import { reportMigrations } from './report/migrations.ts';
-import { registerReportAdminRoutes } from './report/admin-routes.ts';
 import { DEMO_TENANT_ID, seedDemoDrivers, seedOrganisationIfEmpty } from './seed/seed.ts';
 import { seedDemoCustomers } from './seed/demo-customers.ts';
 import { seedDemoVehicles } from './seed/demo-vehicles.ts';
@@ -285,7 +284,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerHyConfigRoutes(app, ctx, API_PREFIX);
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
-  registerReportAdminRoutes(app, ctx, API_PREFIX, reports);
   // Entities managed by server code (system tables) get their endpoints from server/system instead.
   const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
   for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);

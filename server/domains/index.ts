@@ -10,6 +10,7 @@ import { usersDomain } from './system/users.ts';
 import { announcementsDomain } from './system/announcements.ts';
 import { jobsDomain } from './system/jobs.ts';
 import { logsDomain } from './system/logs.ts';
+import { reportHeadsDomain } from './report/heads.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
@@ -22,6 +23,7 @@ export const DOMAINS: readonly DomainModule[] = [
   announcementsDomain,
   jobsDomain,
   logsDomain,
+  reportHeadsDomain,
   settlementDomain,
   customerAccountsDomain,
   dataRulesDomain,

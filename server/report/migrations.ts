@@ -17,4 +17,10 @@ export const reportMigrations: Record<string, Migration> = {
       )`.execute(db);
     },
   },
+  // The SQL column takes the name of the 报表配置 field (`sql`), so the entity engine serves the screen.
+  '0201_report_sql_column': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table onl_cgreport_head rename column cgr_sql to "sql"`.execute(db);
+    },
+  },
 };

@@ -32,7 +32,7 @@ interface HeadRow {
   id: string;
   code: string;
   name: string;
-  cgr_sql: string;
+  sql: string;
   columns: unknown;
   query: unknown;
   params: unknown;
@@ -41,7 +41,7 @@ interface HeadRow {
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 function fromRow(row: HeadRow): StoredReport {
-  return { id: row.id, code: row.code, name: row.name, sql: row.cgr_sql, columns: json(row.columns), query: json(row.query), params: json(row.params) };
+  return { id: row.id, code: row.code, name: row.name, sql: row.sql, columns: json(row.columns), query: json(row.query), params: json(row.params) };
 }
 
 export class ReportCatalog {
@@ -55,11 +55,14 @@ export class ReportCatalog {
     return new Set(reportableEntities(this.ctx.entities).keys());
   }
 
-  /** Every table and view name, so a report's CTE cannot borrow the name of one it may not read. */
-  async knownRelations(): Promise<Set<string>> {
+  /**
+   * Every table and view name, so a report's CTE cannot borrow the name of one it may not read. Read on `db` (a
+   * write's transaction holds PGlite's only connection).
+   */
+  async knownRelations(db: Db = this.ctx.db): Promise<Set<string>> {
     if (!this.relations) {
       const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = current_schema()`.execute(this.ctx.db);
+        where table_schema = current_schema()`.execute(db);
       this.relations = new Set(rows.rows.map((r) => r.name));
     }
     return this.relations;
@@ -73,8 +76,8 @@ export class ReportCatalog {
     return this.validateDef;
   }
 
-  /** Every problem of a definition, by field; empty when it may be stored and run. */
-  async problems(def: Omit<ReportDef, 'kind'> & { kind?: string }): Promise<{ errors: FieldError[]; checked?: CheckedReportSql }> {
+  /** Every problem of a definition, by field; empty when it may be stored and run. `db`: inside a write, its transaction. */
+  async problems(def: Omit<ReportDef, 'kind'> & { kind?: string }, db: Db = this.ctx.db): Promise<{ errors: FieldError[]; checked?: CheckedReportSql }> {
     const errors: FieldError[] = [];
     const validate = this.metaSchema();
     if (!validate({ kind: 'report', ...def })) {
@@ -86,7 +89,7 @@ export class ReportCatalog {
     }
     let checked: CheckedReportSql | undefined;
     try {
-      checked = checkReportSql(def.sql, this.allowedTables(), await this.knownRelations());
+      checked = checkReportSql(def.sql, this.allowedTables(), await this.knownRelations(db));
     } catch (error) {
       if (!(error instanceof ReportSqlError)) throw error;
       errors.push({ field: 'sql', message: error.message });
@@ -104,14 +107,14 @@ export class ReportCatalog {
   }
 
   async find(codeOrId: string, db: Db = this.ctx.db): Promise<StoredReport | undefined> {
-    const row = await sql<HeadRow>`select id, code, name, cgr_sql, columns, query, params from onl_cgreport_head
+    const row = await sql<HeadRow>`select id, code, name, "sql", columns, query, params from onl_cgreport_head
       where code = ${codeOrId} or id = ${codeOrId} limit 1`.execute(db);
     return row.rows[0] ? fromRow(row.rows[0]) : undefined;
   }
 
   async insert(db: Db, def: Omit<ReportDef, 'kind'>, by: string | null): Promise<string> {
     const id = newId();
-    await sql`insert into onl_cgreport_head (id, code, name, cgr_sql, columns, query, params, create_by)
+    await sql`insert into onl_cgreport_head (id, code, name, "sql", columns, query, params, create_by)
       values (${id}, ${def.code}, ${def.name}, ${def.sql}, ${JSON.stringify(def.columns)}::jsonb,
         ${JSON.stringify(def.query ?? [])}::jsonb, ${JSON.stringify(def.params ?? [])}::jsonb, ${by})`.execute(db);
     await ensurePermissionRows(db, def.code, def.name, def.defaultGrants ?? []);
@@ -119,8 +122,11 @@ export class ReportCatalog {
   }
 }
 
-/** The 数据报表 folder, one page per report (/online/cgreport/<code>) with its run code, and the admin code. */
-async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
+/**
+ * The 数据报表 folder, one page per report (/online/cgreport/<code>) with its run code, granted to `roles` when first
+ * made; a report added on the 报表配置 screen gets them with no grants (server/domains/report/heads.ts).
+ */
+export async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
   const base = {
     url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: true,
     is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null,
