@@ -4,6 +4,7 @@
  */
 import type { DomainModule } from '../entity/hooks.ts';
 import { rolesDomain } from './system/roles.ts';
+import { dictsDomain } from './system/dicts.ts';
 import { departsDomain } from './system/departs.ts';
 import { departRolesDomain } from './system/depart-roles.ts';
 import { usersDomain } from './system/users.ts';
@@ -20,6 +21,7 @@ export const DOMAINS: readonly DomainModule[] = [
   departsDomain,
   departRolesDomain,
   usersDomain,
+  dictsDomain,
   announcementsDomain,
   jobsDomain,
   logsDomain,
