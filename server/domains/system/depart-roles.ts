@@ -5,8 +5,8 @@
  * members belong to the department), a code is unique within its department, a batch delete is all or nothing,
  * and JeecgBoot's screen filters the list by `deptId`. Grants and members go with a role (on delete cascade).
  * Endpoints beyond CRUD: `getDeptRoleList`, `getDeptRoleByUserId` and `deptRoleUserAdd` (a member's roles in one
- * department) here, the grant tree and the role's members in depart-role-grants.ts. What the roles grant is read
- * by server/auth/role-grants.ts.
+ * department) here, the grant tree in depart-role-grants.ts. The role's members (sysDepartRoleUser) are an engine
+ * entity too, with their hooks below. What the roles grant is read by server/auth/role-grants.ts.
  */
 import { sql } from 'kysely';
 import type { WireRecord } from '../../../src/contracts/envelope.ts';
@@ -18,9 +18,50 @@ import { requireCaller } from '../../auth/guard.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { listRows, presentRows } from '../../entity/repository.ts';
 import { tableTextsForRows } from '../../dict/table-dicts.ts';
+import { inTenant as userInTenant } from '../../entity/field-types.ts';
 import { bodyOf, departRole, idList, isMember, liveDepart, ROLE_NOT_FOUND } from './depart-store.ts';
 import { registerDepartRoleGrantRoutes } from './depart-role-grants.ts';
 import { text } from './values.ts';
+
+const MEMBER_NOT_FOUND = '未找到对应数据';
+
+/**
+ * A role's members (`/sys/sysDepartRoleUser`, the 用户 child-list panel of 部门角色) over sys_depart_role_user: the
+ * row keeps user_id (`userId`, written by beforeWrite); the wire speaks of the user's `username` and `realname`
+ * (storage.notColumns): the form sends a username, lists show the user's texts, and `username=` filters.
+ */
+const roleMemberHooks: EntityHooks = {
+  async beforeWrite({ tx, caller, record }) {
+    const role = await departRole(tx, caller.tenantId, text(record.roleId));
+    if (!role) throw new BusinessError(ROLE_NOT_FOUND);
+    const user = await tx.selectFrom('sys_user').select('id').where('username', '=', text(record.username)).where('del_flag', '=', 0)
+      .where(userInTenant(caller.tenantId)).executeTakeFirst();
+    if (!user) throw new ValidationError([{ field: 'username', message: '用户不存在' }]);
+    if (!(await isMember(tx, caller.tenantId, role.departId, user.id))) throw new ValidationError([{ field: 'username', message: '该用户不属于此部门角色的部门' }]);
+    const { rows: held } = await sql`select 1 from sys_depart_role_user where role_id = ${role.id} and user_id = ${user.id}`.execute(tx);
+    if (held.length > 0) throw new ValidationError([{ field: 'username', message: '该用户已是此部门角色的用户' }]);
+    record.userId = user.id;
+  },
+  beforeDelete({ rows, requested }) {
+    if (rows.length !== requested.length) throw new BusinessError(MEMBER_NOT_FOUND);
+  },
+  // Live users only; `username=` (the query form's, `*` ignored) is one user's rows.
+  listConditions(params) {
+    const username = text(params.username).replaceAll('*', '');
+    return [sql`user_id in (select id from sys_user where del_flag = 0${username ? sql` and username = ${username}` : sql``})`];
+  },
+  async present(rows, { ctx }) {
+    const ids = [...new Set(rows.map((row) => text(row.userId)).filter(Boolean))];
+    const users = ids.length ? await ctx.db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('id', 'in', ids).execute() : [];
+    const byId = new Map(users.map((user) => [user.id, user]));
+    return rows.map((row) => {
+      const user = byId.get(text(row.userId));
+      return { ...row, username: user?.username ?? '', realname: user?.realname ?? '', username_dictText: user?.realname ?? '' };
+    });
+  },
+  reads: ['sys_user'],
+  texts: { notFound: MEMBER_NOT_FOUND },
+};
 
 const departRoleHooks: EntityHooks = {
   async beforeWrite({ tx, caller, id, record, existing }) {
@@ -50,7 +91,7 @@ function entityNamed(ctx: AppContext, name: string) {
 
 export const departRolesDomain: DomainModule = {
   name: 'system/depart-roles',
-  hooks: { sysDepartRole: departRoleHooks },
+  hooks: { sysDepartRole: departRoleHooks, sysDepartRoleUser: roleMemberHooks },
   routes(app, ctx, prefix) {
     const entity = entityNamed(ctx, 'sysDepartRole');
     const base = `${prefix}${entity.schema.api}`;
