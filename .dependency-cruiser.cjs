@@ -29,13 +29,25 @@ if (typeof typescript.transpileModule !== 'function') {
   );
 }
 
+/**
+ * Field types and capabilities are folders (field-types/<type>/, capabilities/<name>/) holding one part per side,
+ * plus the lists that register the parts (docs/architecture.md). Each part sits in the layer of the side it serves:
+ * the shared part (contract*.ts, index.ts) with src/contracts, the server part (server*.ts) with the server's
+ * platform, the renderer part (renderer*.tsx, renderers.ts) with renderers/. Lint parts serve scripts/ only.
+ */
+const PART_ROOT = '^(field-types|capabilities)/';
+const SHARED_PART = `${PART_ROOT}(index\\.ts$|contract\\.ts$|[^/]+/contract[^/]*\\.ts$)`;
+const SERVER_PART = `${PART_ROOT}(server(-part)?\\.ts$|[^/]+/server[^/]*\\.ts$)`;
+const RENDERER_PART = `${PART_ROOT}(renderers?\\.tsx?$|renderer-part\\.ts$|[^/]+/renderer[^/]*\\.tsx?$)`;
+const LINT_PART = `${PART_ROOT}(lints\\.ts$|[^/]+/lint[^/]*\\.ts$)`;
+
 /** Browser layers, bottom first: each may import the ones before it. */
 const BROWSER_LAYERS = [
-  { name: 'contracts', path: '^src/contracts/' },
+  { name: 'contracts', path: `^src/contracts/|${SHARED_PART}` },
   { name: 'http', path: '^src/http/' },
   { name: 'providers', path: '^src/providers/' },
   { name: 'engine', path: '^src/engine/' },
-  { name: 'renderers', path: '^renderers/' },
+  { name: 'renderers', path: `^renderers/|${RENDERER_PART}` },
   { name: 'app', path: '^src/app/' },
   { name: 'main', path: '^src/main\\.tsx$' },
 ];
@@ -49,7 +61,7 @@ const SERVER_LAYERS = [
     // engine uses auth's guard, auth's directory routes use the engine's data scopes), so they are one layer, kept
     // free of cycles file by file.
     name: 'platform',
-    path: '^server/(entity|auth|dict|files|sms|menu|socket|openapi|check-rules)/',
+    path: `^server/(entity|auth|dict|files|sms|menu|socket|openapi|check-rules)/|${SERVER_PART}`,
   },
   {
     // Business areas on top of the engine. server/domains/<domain>/ is where the areas of server/system/ move.
@@ -82,17 +94,17 @@ module.exports = {
     ...upwardRules('server', SERVER_LAYERS),
     {
       name: 'browser-imports-server',
-      comment: 'The browser bundle never imports the server, build scripts or tests.',
+      comment: 'The browser bundle (and the shared parts) never imports the server, its parts, build scripts or tests.',
       severity: 'error',
-      from: { path: '^(src|renderers)/' },
-      to: { path: '^(server|scripts|tests)/' },
+      from: { path: `^(src|renderers)/|${RENDERER_PART}|${SHARED_PART}` },
+      to: { path: `^(server|scripts|tests)/|${SERVER_PART}|${LINT_PART}` },
     },
     {
       name: 'server-imports-browser',
-      comment: 'server/ shares src/contracts with the browser and nothing else of it.',
+      comment: 'server/ (and the server parts) share src/contracts and the shared parts with the browser, nothing else.',
       severity: 'error',
-      from: { path: '^server/' },
-      to: { path: '^(src/|renderers/|scripts/|tests/)', pathNot: '^src/contracts/' },
+      from: { path: `^server/|${SERVER_PART}` },
+      to: { path: `^(src/|renderers/|scripts/|tests/)|${RENDERER_PART}|${LINT_PART}`, pathNot: '^src/contracts/' },
     },
     {
       name: 'server-context-at-run-time',
@@ -110,11 +122,13 @@ module.exports = {
     },
     {
       name: 'unlayered-module',
-      comment: 'Every module of src/, renderers/ and server/ sits in a layer above; add a new folder to one.',
+      comment:
+        'Every module of src/, renderers/, server/, field-types/ and capabilities/ sits in a layer above (a part is ' +
+        'named for its side: contract*, server*, renderer*, lint*); add a new folder or file to one.',
       severity: 'error',
       from: {
-        path: '^(src|renderers|server)/',
-        pathNot: [...BROWSER_LAYERS, ...SERVER_LAYERS].map((l) => l.path).concat(CONTEXT_TYPES),
+        path: `^(src|renderers|server)/|${PART_ROOT}`,
+        pathNot: [...BROWSER_LAYERS, ...SERVER_LAYERS].map((l) => l.path).concat(CONTEXT_TYPES, LINT_PART),
       },
       to: {},
     },
@@ -124,14 +138,14 @@ module.exports = {
         'No import cycles that run: a cycle closed only by an `import type` or a lazy `import()` is allowed, since ' +
         'neither executes the other module at load time (the AppContext types in server/context.ts are one).',
       severity: 'error',
-      from: { path: '^(src|renderers|server)/' },
+      from: { path: `^(src|renderers|server)/|${PART_ROOT}` },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
     },
     {
       name: 'not-to-unresolvable',
       comment: 'An import the check cannot resolve is an import it cannot judge.',
       severity: 'error',
-      from: { path: '^(src|renderers|server)/' },
+      from: { path: `^(src|renderers|server)/|${PART_ROOT}` },
       to: { couldNotResolve: true },
     },
   ],

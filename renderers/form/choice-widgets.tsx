@@ -1,15 +1,13 @@
 /**
  * rjsf widgets of the simpler newer field types: dictionary radio/checkbox/multi-select, tags, typed numbers,
- * coordinates and passwords. Several values travel comma-joined, as JeecgBoot stores them.
+ * and passwords. Several values travel comma-joined, as JeecgBoot stores them.
  */
 import { useEffect, useState } from 'react';
 import { Checkbox, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import {
-  formatCoordinates,
   formatTagsInput,
   joinList,
-  parseCoordinates,
   parseNumberInput,
   splitList,
   tagsInputToValue,
@@ -112,51 +110,6 @@ export function NumberInputWidget(props: WidgetProps) {
         props.onBlur(props.id, value);
       }}
     />
-  );
-}
-
-/** Longitude and latitude as two number inputs, stored as `lng,lat`. */
-export function CoordinatesWidget(props: WidgetProps) {
-  const parsed = typeof props.value === 'string' ? parseCoordinates(props.value) : undefined;
-  const [lng, setLng] = useState<number | undefined>(parsed?.lng);
-  const [lat, setLat] = useState<number | undefined>(parsed?.lat);
-  useEffect(() => {
-    const next = typeof props.value === 'string' ? parseCoordinates(props.value) : undefined;
-    if (next) {
-      setLng(next.lng);
-      setLat(next.lat);
-    }
-  }, [props.value]);
-  const update = (nextLng: number | undefined, nextLat: number | undefined) => {
-    setLng(nextLng);
-    setLat(nextLat);
-    props.onChange(formatCoordinates(nextLng, nextLat));
-  };
-  const disabled = props.disabled || props.readonly;
-  return (
-    <Space.Compact style={FULL_WIDTH}>
-      <InputNumber<number>
-        id={props.id}
-        aria-label="经度"
-        placeholder="经度"
-        min={-180}
-        max={180}
-        value={lng ?? null}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(value) => update(value ?? undefined, lat)}
-      />
-      <InputNumber<number>
-        aria-label="纬度"
-        placeholder="纬度"
-        min={-90}
-        max={90}
-        value={lat ?? null}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(value) => update(lng, value ?? undefined)}
-      />
-    </Space.Compact>
   );
 }
 

@@ -6,6 +6,7 @@ import { initialValues, transitionFields } from '../../src/contracts/state-field
 import type { UiSchema } from '@rjsf/utils';
 import { writableFields } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldDef } from '../../src/contracts/index.ts';
+import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 
 export const WidgetNames = {
   dict: 'DictSelectWidget',
@@ -17,7 +18,6 @@ export const WidgetNames = {
   dictMulti: 'DictMultiSelectWidget',
   tags: 'TagsWidget',
   number: 'NumberInputWidget',
-  coordinates: 'CoordinatesWidget',
   password: 'PasswordWidget',
   richText: 'RichTextWidget',
   depart: 'DepartWidget',
@@ -80,6 +80,7 @@ export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'
 }
 
 function fieldUi(field: FieldDef): UiSchema {
+  const registered = fieldTypeRenderer(field.type);
   if (field.popup) return { 'ui:widget': WidgetNames.popup, 'ui:placeholder': field.placeholder ?? field.popup.placeholder ?? '请选择', 'ui:options': { popup: field.popup } };
   if (field.dict && field.search) {
     return { 'ui:widget': WidgetNames.searchSelect, 'ui:placeholder': field.placeholder ?? `请输入关键字搜索${field.label}`, 'ui:options': { dictCode: field.dict } };
@@ -91,6 +92,7 @@ function fieldUi(field: FieldDef): UiSchema {
   if (field.dict) {
     return { 'ui:widget': WidgetNames.dict, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { dictCode: field.dict } };
   }
+  if (registered) return registered.formUi(field);
   switch (field.type) {
     case 'date':
       return { 'ui:widget': WidgetNames.date, 'ui:placeholder': field.placeholder ?? '请选择日期', 'ui:options': { dateFormat: DATE_FORMAT } };
@@ -110,8 +112,6 @@ function fieldUi(field: FieldDef): UiSchema {
       return { 'ui:widget': WidgetNames.password, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
     case 'richtext':
       return { 'ui:widget': WidgetNames.richText, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-    case 'coordinates':
-      return { 'ui:widget': WidgetNames.coordinates };
     case 'department':
       return { 'ui:widget': WidgetNames.depart, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
     case 'user':

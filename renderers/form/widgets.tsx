@@ -7,7 +7,6 @@ import { DATE_FORMAT, DATETIME_FORMAT } from './ui-schema.ts';
 import { UploadWidget } from './UploadWidget.tsx';
 import { SearchSelectWidget } from './SearchSelectWidget.tsx';
 import {
-  CoordinatesWidget,
   DictCheckboxWidget,
   DictMultiSelectWidget,
   DictRadioWidget,
@@ -20,6 +19,7 @@ import { RichTextWidget } from './RichTextWidget.tsx';
 import { TreeParentWidget } from './TreeParentWidget.tsx';
 import { CronWidget } from './CronWidget.tsx';
 import { PopupWidget } from './PopupWidget.tsx';
+import { FIELD_TYPE_WIDGETS } from '../../field-types/renderers.ts';
 
 const FULL_WIDTH = { width: '100%' } as const;
 
@@ -77,7 +77,7 @@ export const entityWidgets = {
   DictMultiSelectWidget,
   TagsWidget,
   NumberInputWidget,
-  CoordinatesWidget,
+  ...FIELD_TYPE_WIDGETS,
   PasswordWidget,
   RichTextWidget,
   DepartWidget,

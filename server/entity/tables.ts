@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
 import {
-  COORDINATES_MAX,
   DEFAULT_STRING_MAX,
   DEFAULT_TAGS_MAX,
   DEFAULT_TEXT_MAX,
@@ -21,8 +20,11 @@ import { ownsTable } from '../../src/contracts/entity.ts';
 import { childForeignKeys } from './children.ts';
 import { syncUniqueTogetherIndexes } from './unique-together.ts';
 import { indexName } from './index-name.ts';
+import { fieldTypeServer } from '../../field-types/server.ts';
 
 function columnType(field: FieldDef): RawBuilder<unknown> {
+  const registered = fieldTypeServer(field.type);
+  if (registered) return sql.raw(registered.column(field));
   switch (field.type) {
     case 'string':
       return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_STRING_MAX)})`);
@@ -50,8 +52,6 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
       return sql.raw('varchar(255)');
     case 'richtext':
       return sql.raw('text');
-    case 'coordinates':
-      return sql.raw(`varchar(${COORDINATES_MAX})`);
     case 'department':
       return sql.raw(`varchar(${field.multiple ? Math.floor(field.maxLength ?? DEFAULT_USER_MAX) : DEPARTMENT_ID_MAX})`);
     case 'user':
@@ -60,6 +60,7 @@ function columnType(field: FieldDef): RawBuilder<unknown> {
       // Only server-managed tables may declare rows (schemas:check); they are created by server code.
       return sql.raw('jsonb');
   }
+  throw new Error(`field type ${field.type} has no column type`);
 }
 
 /**

@@ -10,7 +10,7 @@
  * truckload; its total weight is that of all its trucks.
  */
 import { sql, type Kysely } from 'kysely';
-import { formatCoordinates } from '../../src/contracts/field-values.ts';
+import { formatCoordinates } from '../../field-types/coordinates/contract.ts';
 import { newId } from '../core/ids.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';

@@ -1,6 +1,6 @@
 /**
  * Pure value rules of the newer field types, shared by the form widgets, the ajv formats and the server: tags,
- * typed numbers, coordinates and comma-joined lists.
+ * typed numbers and comma-joined lists.
  */
 
 /** Comma-joined list → its non-empty, trimmed parts. */
@@ -47,28 +47,6 @@ export function parseNumberInput(text: string): number | undefined {
   if (!NUMBER_INPUT.test(trimmed)) return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : undefined;
-}
-
-const COORDINATE = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,2}(?:\.\d+)?)$/;
-
-/** `lng,lat` → the pair, or undefined when malformed or out of range (-180..180, -90..90). */
-export function parseCoordinates(value: string): { lng: number; lat: number } | undefined {
-  const match = COORDINATE.exec(value.replace(/\s+/g, ''));
-  if (!match) return undefined;
-  const lng = Number(match[1]);
-  const lat = Number(match[2]);
-  if (Math.abs(lng) > 180 || Math.abs(lat) > 90) return undefined;
-  return { lng, lat };
-}
-
-export function isCoordinates(value: string): boolean {
-  return parseCoordinates(value) !== undefined && !/\s/.test(value);
-}
-
-/** Two numbers → the stored text; undefined while either is missing. */
-export function formatCoordinates(lng: number | undefined, lat: number | undefined): string | undefined {
-  if (lng === undefined || lat === undefined || !Number.isFinite(lng) || !Number.isFinite(lat)) return undefined;
-  return `${lng},${lat}`;
 }
 
 /** HTML → plain text for list cells and excerpts (tags dropped, common entities decoded, spaces collapsed). */

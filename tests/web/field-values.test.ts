@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatCoordinates, isCoordinates, parseCoordinates } from '../../field-types/coordinates/contract.ts';
 import {
-  formatCoordinates,
   formatTagsInput,
   htmlToText,
   nowDefaults,
-  isCoordinates,
-  parseCoordinates,
   parseNumberInput,
   splitList,
   tagsInputToValue,

@@ -6,7 +6,8 @@
 import type { EntitySchema, FieldDef, FieldFormat } from '../entity.ts';
 import { FORMAT_CHECKS, FORMAT_MESSAGES, JSON_SCHEMA_FORMAT, isDate, isDateTime } from './formats.ts';
 import { FILE_LIST_MAX_LENGTH, FILE_LIST_PATTERN } from '../files.ts';
-import { isCoordinates, NOW_DEFAULT } from '../field-values.ts';
+import { NOW_DEFAULT } from '../field-values.ts';
+import { fieldTypeContract, fieldTypeFormats } from '../../../field-types/index.ts';
 import { conditionalRules, type JsonSchemaCondition } from './conditional-rules.ts';
 
 export { isConditionWrapper, type JsonSchemaCondition } from './conditional-rules.ts';
@@ -45,7 +46,7 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   ),
   'cn-date': isDate,
   'cn-datetime': isDateTime,
-  'cn-coordinates': isCoordinates,
+  ...fieldTypeFormats(),
 };
 
 /** ajv options both sides use. multipleOfPrecision keeps 0.01 steps exact for money. */
@@ -60,7 +61,6 @@ export const DEFAULT_TAGS_MAX = 500;
 export const DEFAULT_RICHTEXT_MAX = 20000;
 export const DEFAULT_PASSWORD_MAX = 64;
 export const DEFAULT_USER_MAX = 1000;
-export const COORDINATES_MAX = 64;
 export const DEFAULT_MAX_ROWS = 200;
 export const DEPARTMENT_ID_MAX = 32;
 /**
@@ -80,6 +80,8 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
   // `$now` is computed when a record is added (nowDefaults), never a literal JSON Schema default.
   const literal = field.default !== undefined && field.default !== NOW_DEFAULT;
   const base = { title: field.label, ...(literal ? { default: field.default } : {}) };
+  const registered = fieldTypeContract(field.type);
+  if (registered) return registered.valueSchema(field, base);
   switch (field.type) {
     case 'integer':
       return { ...base, type: 'integer', minimum: field.minimum ?? -NUMERIC_COLUMN_MAX.integer, maximum: field.maximum ?? NUMERIC_COLUMN_MAX.integer };
@@ -115,8 +117,6 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
       };
     case 'richtext':
       return { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_RICHTEXT_MAX };
-    case 'coordinates':
-      return { ...base, type: 'string', maxLength: COORDINATES_MAX, format: 'cn-coordinates' };
     case 'department':
       // With `multiple`, several ids comma-joined (like user fields).
       return field.multiple
@@ -159,6 +159,7 @@ export function fieldToJsonSchema(field: FieldDef): JsonSchemaProperty {
       };
     }
   }
+  throw new Error(`field type ${field.type} has no value schema`);
 }
 
 /** Fields a client may write: declared, not server-managed. */
@@ -225,6 +226,8 @@ export function pathMessage(entity: EntitySchema, path: string, keyword: string,
 /** The message a person reads for one failed rule of one field. */
 export function fieldMessage(field: FieldDef | undefined, keyword: string, params: Record<string, unknown>): string {
   const label = field?.label ?? '字段';
+  const typeMessage = field && fieldTypeContract(field.type)?.message?.(field, keyword, params);
+  if (typeMessage) return typeMessage;
   if (field?.type === 'image' || field?.type === 'file') {
     if (keyword === 'required' || keyword === 'minLength') return `请上传${label}`;
     if (keyword === 'pattern') return '只能使用通过上传得到的文件';
@@ -234,7 +237,6 @@ export function fieldMessage(field: FieldDef | undefined, keyword: string, param
   if (field?.type === 'user' && keyword === 'pattern') return `${label}只能选择一个用户`;
   if (field?.type === 'department' && keyword === 'pattern') return `${label}只能选择一个部门`;
   if (field?.type === 'tags' && keyword === 'pattern') return `${label}的标签不能为空，也不能含逗号或分号`;
-  if (field?.type === 'coordinates' && keyword === 'format') return `${label}应为“经度,纬度”，经度在-180~180之间，纬度在-90~90之间`;
   switch (keyword) {
     case 'required':
       return `请输入${label}`;
