@@ -3,10 +3,12 @@
  * cost ~3 ms of *planning* per request on PostgreSQL (the role and department-role joins), more than running it.
  * Inside PL/pgSQL functions the statements are prepared once per connection and their plans reused, so the
  * per-request statement stays small. The functions are (re)created from this file at every start, so code and
- * database never disagree; they hold the same conditions as server/auth/role-grants.ts.
+ * database never disagree. The grant conditions come from server/auth/role-grants.ts, their one source (the
+ * function's argument goes in as a raw name: a DDL statement takes no bind parameters).
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
+import { grantedPermissionIds } from './role-grants.ts';
 
 const FUNCTIONS = [
   sql`create or replace function app_user_permission_codes(p_user varchar) returns text
@@ -14,18 +16,7 @@ const FUNCTIONS = [
     begin
       return (select string_agg(distinct p.perms, ',') from sys_permission p
         where p.menu_type = 2 and p.status = '1' and p.del_flag = 0
-          and p.id in (
-            select rp.permission_id from sys_user_role ur
-              join sys_role_permission rp on rp.role_id = ur.role_id
-              where ur.user_id = p_user
-            union
-            select drp.permission_id from sys_depart_role_user dru
-              join sys_depart_role dr on dr.id = dru.role_id
-              join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
-              join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
-              join sys_depart_role_permission drp on drp.role_id = dr.id
-              join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
-              where dru.user_id = p_user));
+          and p.id in (${grantedPermissionIds(sql.raw('p_user'))}));
     end $fn$`,
   sql`create or replace function app_user_data_rules(p_user varchar) returns json
     language plpgsql stable as $fn$

@@ -6,14 +6,21 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 
+/**
+ * The department-role path of a grant, every link of which must hold: the assignment, the membership, a live
+ * department, and the department's own grant of the permission. The one source of these joins: departRoleGrant,
+ * grantedPermissionIds and the guard's PL/pgSQL function (grant-functions.ts) all use it.
+ */
+const DEPART_ROLE_PATH = sql`sys_depart_role_user dru
+      join sys_depart_role dr on dr.id = dru.role_id
+      join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
+      join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
+      join sys_depart_role_permission drp on drp.role_id = dr.id
+      join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id`;
+
 /** True when `userId` holds `permissionId` through a department role; both are SQL expressions (column refs). */
 export function departRoleGrant(permissionId: RawBuilder<unknown>, userId: RawBuilder<unknown>): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from sys_depart_role_permission drp
-    join sys_depart_role_user dru on dru.role_id = drp.role_id
-    join sys_depart_role dr on dr.id = drp.role_id
-    join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
-    join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
-    join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
+  return sql<boolean>`exists (select 1 from ${DEPART_ROLE_PATH}
     where drp.permission_id = ${permissionId} and dru.user_id = ${userId})`;
 }
 
@@ -27,11 +34,6 @@ export function grantedPermissionIds(userId: RawBuilder<unknown>): RawBuilder<st
       join sys_role_permission rp on rp.role_id = ur.role_id
       where ur.user_id = ${userId}
     union
-    select drp.permission_id from sys_depart_role_user dru
-      join sys_depart_role dr on dr.id = dru.role_id
-      join sys_depart d on d.id = dr.depart_id and d.del_flag = 0
-      join sys_user_depart ud on ud.dep_id = dr.depart_id and ud.user_id = dru.user_id
-      join sys_depart_role_permission drp on drp.role_id = dr.id
-      join sys_depart_permission dp on dp.depart_id = dr.depart_id and dp.permission_id = drp.permission_id
+    select drp.permission_id from ${DEPART_ROLE_PATH}
       where dru.user_id = ${userId}`;
 }
