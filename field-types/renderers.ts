@@ -1,23 +1,59 @@
 /**
- * The renderer parts of the field types (renderer-part.ts), by type name: one line per type. The form renderer reads
- * this list; a type missing here keeps the renderer's built-in input until it moves into its folder.
+ * The renderer parts of the field types (renderer-part.ts), by type name: one line per type, and the compiler asks
+ * for each registered type's line. The form renderer reads this list.
  */
 import type { ComponentType } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
-import type { RegisteredFieldType } from './index.ts';
+import type { FieldProps, WidgetProps } from '@rjsf/utils';
+import type { FieldType } from '../src/contracts/entity.ts';
 import type { FieldTypeRenderer } from './renderer-part.ts';
+import { stringRenderer } from './string/renderer.tsx';
+import { textRenderer } from './text/renderer.tsx';
+import { integerRenderer } from './integer/renderer.tsx';
+import { numberRenderer } from './number/renderer.tsx';
+import { moneyRenderer } from './money/renderer.tsx';
+import { dateRenderer } from './date/renderer.tsx';
+import { datetimeRenderer } from './datetime/renderer.tsx';
+import { booleanRenderer } from './boolean/renderer.tsx';
+import { imageRenderer } from './image/renderer.tsx';
+import { fileRenderer } from './file/renderer.tsx';
+import { tagsRenderer } from './tags/renderer.tsx';
+import { passwordRenderer } from './password/renderer.tsx';
+import { richtextRenderer } from './richtext/renderer.tsx';
 import { coordinatesRenderer } from './coordinates/renderer.tsx';
+import { departmentRenderer } from './department/renderer.tsx';
+import { userRenderer } from './user/renderer.tsx';
+import { rowsRenderer } from './rows/renderer.tsx';
 
-export const FIELD_TYPE_RENDERERS: Record<RegisteredFieldType, FieldTypeRenderer> = {
+export const FIELD_TYPE_RENDERERS: Record<FieldType, FieldTypeRenderer> = {
+  string: stringRenderer,
+  text: textRenderer,
+  integer: integerRenderer,
+  number: numberRenderer,
+  money: moneyRenderer,
+  date: dateRenderer,
+  datetime: datetimeRenderer,
+  boolean: booleanRenderer,
+  image: imageRenderer,
+  file: fileRenderer,
+  tags: tagsRenderer,
+  password: passwordRenderer,
+  richtext: richtextRenderer,
   coordinates: coordinatesRenderer,
+  department: departmentRenderer,
+  user: userRenderer,
+  rows: rowsRenderer,
 };
 
-export function fieldTypeRenderer(name: string): FieldTypeRenderer | undefined {
-  return (FIELD_TYPE_RENDERERS as Partial<Record<string, FieldTypeRenderer>>)[name];
+export function fieldTypeRenderer(name: FieldType): FieldTypeRenderer {
+  const part = FIELD_TYPE_RENDERERS[name] as FieldTypeRenderer | undefined;
+  if (!part) throw new Error(`unknown field type ${String(name)}`);
+  return part;
 }
 
+const parts = Object.values<FieldTypeRenderer>(FIELD_TYPE_RENDERERS);
+
 /** Every widget the registered types bring, for the form's rjsf widget registry. */
-export const FIELD_TYPE_WIDGETS: Record<string, ComponentType<WidgetProps>> = Object.assign(
-  {},
-  ...Object.values<FieldTypeRenderer>(FIELD_TYPE_RENDERERS).map((part) => part.widgets ?? {}),
-);
+export const FIELD_TYPE_WIDGETS: Record<string, ComponentType<WidgetProps>> = Object.assign({}, ...parts.map((part) => part.widgets ?? {}));
+
+/** Every custom field (whole-value input) the registered types bring, for the form's rjsf field registry. */
+export const FIELD_TYPE_FIELDS: Record<string, ComponentType<FieldProps>> = Object.assign({}, ...parts.map((part) => part.fields ?? {}));

@@ -3,7 +3,7 @@
  * comma-joined — department ids, and usernames as the app's user fields store them (the directory looks users up
  * by username; the form's user picker does the same). Cells show names: the department tree is loaded once, and
  * the users on screen are asked for in one batch, so a screenful of rows makes one request, not one per cell.
- * The form's pickers (renderers/form/DirectoryWidgets.tsx) take rjsf widget props; these are their grid editors.
+ * The form's pickers (field-types/department/renderer.tsx, field-types/user/renderer.tsx) take rjsf widget props; these are their grid editors.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Select, Spin, TreeSelect } from 'antd';
@@ -13,7 +13,7 @@ import type { GridColumn } from '../../src/contracts/grid.ts';
 import { fillPlaceholders } from '../../src/contracts/grid.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import type { LookupProvider } from '../../src/providers/lookups.ts';
-import { USER_SEARCH_DEBOUNCE_MS } from '../form/DirectoryWidgets.tsx';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../field-types/user/renderer.tsx';
 import { registerGridCell, type GridCellDisplayProps, type GridCellEditorProps } from './cell-registry.ts';
 
 interface TreeOption {

@@ -16,9 +16,9 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AJV_OPTIONS, CUSTOM_FORMATS } from '../../src/contracts/index.ts';
 import { EntityFieldTemplate, GridObjectFieldTemplate } from './GridObjectFieldTemplate.tsx';
 import { entityWidgets } from './widgets.tsx';
-import { PasswordWidget } from './choice-widgets.tsx';
+import { PasswordWidget } from '../../field-types/password/renderer.tsx';
+import { FIELD_TYPE_FIELDS } from '../../field-types/renderers.ts';
 import { useDeferredChanges, withDeferredChange } from './deferred-change.tsx';
-import { RowsField } from './RowsField.tsx';
 import { NumberField } from './NumberField.tsx';
 
 export type FormData = Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface FormValuesAccess {
 }
 
 const templates = { ObjectFieldTemplate: GridObjectFieldTemplate, FieldTemplate: EntityFieldTemplate };
-const fields = { RowsField, NumberField };
+const fields = { ...FIELD_TYPE_FIELDS, NumberField };
 // Free-text widgets type into their own state and reach rjsf just after the keystroke (deferred-change.tsx).
 const widgets = {
   ...entityWidgets,

@@ -6,17 +6,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { EntitySchema, JsonSchemaObject } from '../../src/contracts/index.ts';
 import { entityWriteSchema } from '../../src/contracts/index.ts';
+import { isSecretField as isSecret } from '../../field-types/index.ts';
 import type { LookupProvider } from '../../src/providers/lookups.ts';
 
 type FormData = Record<string, unknown>;
 
 export const FIELD_CHECK_DEBOUNCE_MS = 500;
 
-/** The form's JSON Schema: on edit a stored password is kept when the box stays empty, so it is not required. */
+/** The form's JSON Schema: on edit a stored secret (password) is kept when the box stays empty, so it is not required. */
 export function formSchemaFor(entity: EntitySchema, mode: 'add' | 'edit'): JsonSchemaObject {
   const schema = entityWriteSchema(entity);
   if (mode === 'add') return schema;
-  return { ...schema, required: schema.required.filter((name) => entity.fields[name]?.type !== 'password') };
+  return { ...schema, required: schema.required.filter((name) => !isSecret(entity.fields[name])) };
 }
 
 export function checkedFields(entity: EntitySchema): string[] {

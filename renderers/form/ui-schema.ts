@@ -8,44 +8,29 @@ import { writableFields } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldDef } from '../../src/contracts/index.ts';
 import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 
+/** Widgets of field options (the types' own are named by their parts, field-types/<type>/renderer.tsx). */
 export const WidgetNames = {
   dict: 'DictSelectWidget',
-  date: 'CnDateWidget',
-  upload: 'UploadWidget',
   searchSelect: 'SearchSelectWidget',
   dictRadio: 'DictRadioWidget',
   dictCheckbox: 'DictCheckboxWidget',
   dictMulti: 'DictMultiSelectWidget',
-  tags: 'TagsWidget',
-  number: 'NumberInputWidget',
-  password: 'PasswordWidget',
-  richText: 'RichTextWidget',
-  depart: 'DepartWidget',
-  user: 'UserWidget',
   treeParent: 'TreeParentWidget',
   cron: 'CronWidget',
   popup: 'PopupWidget',
-  textarea: 'textarea',
   hidden: 'hidden',
 } as const;
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export function formFieldNames(entity: EntitySchema): string[] {
   const writable = new Set(writableFields(entity));
   return entity.form.fields.filter((name) => writable.has(name));
 }
 
-/** The rjsf custom fields (whole-value inputs rather than widgets). */
-export const FieldNames = { rows: 'RowsField' } as const;
-
 /**
  * `onlyEditable`: a record its state locks (schema `editWhen`) opens with every field read-only but these (the
  * guard's free fields).
  */
 export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add', onlyEditable?: readonly string[]): UiSchema {
-  const biz = (field: FieldDef) => field.biz ?? entity.table;
   const shown = formFieldNames(entity);
   const transitions = transitionFields(entity);
   const hidden = writableFields(entity).filter((name) => !shown.includes(name));
@@ -60,11 +45,7 @@ export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'
         ? { 'ui:widget': WidgetNames.treeParent, 'ui:placeholder': field.placeholder ?? `请选择${field.label}（不选为顶级）` }
         : field.widget === 'cron'
         ? { 'ui:widget': WidgetNames.cron, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { api: entity.api } }
-        : field.type === 'image' || field.type === 'file'
-        ? { 'ui:widget': WidgetNames.upload, 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: biz(field) } }
-        : field.type === 'rows'
-        ? { 'ui:field': FieldNames.rows, 'ui:options': { rowsOf: field } }
-        : fieldUi(field);
+        : fieldUi(field, entity);
     // An immutable field is set once, when adding.
     if (field.immutable && mode === 'edit') ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
     // A state the operations own: shown, not set here — a new record offers only its initial states.
@@ -79,8 +60,8 @@ export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'
   return ui;
 }
 
-function fieldUi(field: FieldDef): UiSchema {
-  const registered = fieldTypeRenderer(field.type);
+/** Options that pick an input whatever the type (popup, dictionaries) first, else the type's own input. */
+function fieldUi(field: FieldDef, entity: EntitySchema): UiSchema {
   if (field.popup) return { 'ui:widget': WidgetNames.popup, 'ui:placeholder': field.placeholder ?? field.popup.placeholder ?? '请选择', 'ui:options': { popup: field.popup } };
   if (field.dict && field.search) {
     return { 'ui:widget': WidgetNames.searchSelect, 'ui:placeholder': field.placeholder ?? `请输入关键字搜索${field.label}`, 'ui:options': { dictCode: field.dict } };
@@ -92,45 +73,17 @@ function fieldUi(field: FieldDef): UiSchema {
   if (field.dict) {
     return { 'ui:widget': WidgetNames.dict, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { dictCode: field.dict } };
   }
-  if (registered) return registered.formUi(field);
-  switch (field.type) {
-    case 'date':
-      return { 'ui:widget': WidgetNames.date, 'ui:placeholder': field.placeholder ?? '请选择日期', 'ui:options': { dateFormat: DATE_FORMAT } };
-    case 'datetime':
-      return { 'ui:widget': WidgetNames.date, 'ui:placeholder': field.placeholder ?? '请选择时间', 'ui:options': { dateFormat: DATETIME_FORMAT } };
-    case 'text':
-      return { 'ui:widget': WidgetNames.textarea, 'ui:placeholder': field.placeholder ?? `请输入${field.label}`, 'ui:options': { rows: 3 } };
-    case 'boolean':
-      return {};
-    case 'integer':
-    case 'number':
-    case 'money':
-      return { 'ui:widget': WidgetNames.number, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-    case 'tags':
-      return { 'ui:widget': WidgetNames.tags, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-    case 'password':
-      return { 'ui:widget': WidgetNames.password, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-    case 'richtext':
-      return { 'ui:widget': WidgetNames.richText, 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-    case 'department':
-      return { 'ui:widget': WidgetNames.depart, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
-    case 'user':
-      return { 'ui:widget': WidgetNames.user, 'ui:placeholder': field.placeholder ?? `请选择${field.label}`, 'ui:options': { multiple: field.multiple === true } };
-    default:
-      return { 'ui:placeholder': field.placeholder ?? `请输入${field.label}` };
-  }
+  return fieldTypeRenderer(field.type).formUi(field, entity);
 }
 
-/** Values a record read from the server contributes to the form: writable fields only, dates trimmed to their type. */
+/** Values a record read from the server contributes to the form: writable fields only, as their types edit them (dates trimmed). */
 export function recordToFormData(entity: EntitySchema, record: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const name of writableFields(entity)) {
     const value = record[name];
     if (value === null || value === undefined) continue;
-    const type = entity.fields[name].type;
-    if (type === 'date' && typeof value === 'string') data[name] = value.slice(0, 10);
-    else if (type === 'datetime' && typeof value === 'string') data[name] = value.replace('T', ' ').slice(0, 19);
-    else data[name] = value;
+    const formValue = fieldTypeRenderer(entity.fields[name].type).formValue;
+    data[name] = formValue ? formValue(value) : value;
   }
   return data;
 }

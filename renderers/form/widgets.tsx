@@ -1,21 +1,12 @@
-/** rjsf widgets for entity fields, on antd: dictionary select and a date picker that writes the wire format. */
-import { DatePicker, Select } from 'antd';
+/**
+ * rjsf widgets for entity fields, on antd: those of field options (dictionary selects, search, popup, cron, a tree's
+ * parent) defined here, plus every field type's own (field-types/<type>/renderer.tsx).
+ */
+import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import dayjs from 'dayjs';
 import { useDictItems } from '../../src/engine/services.tsx';
-import { DATE_FORMAT, DATETIME_FORMAT } from './ui-schema.ts';
-import { UploadWidget } from './UploadWidget.tsx';
 import { SearchSelectWidget } from './SearchSelectWidget.tsx';
-import {
-  DictCheckboxWidget,
-  DictMultiSelectWidget,
-  DictRadioWidget,
-  NumberInputWidget,
-  PasswordWidget,
-  TagsWidget,
-} from './choice-widgets.tsx';
-import { DepartWidget, UserWidget } from './DirectoryWidgets.tsx';
-import { RichTextWidget } from './RichTextWidget.tsx';
+import { DictCheckboxWidget, DictMultiSelectWidget, DictRadioWidget } from './choice-widgets.tsx';
 import { TreeParentWidget } from './TreeParentWidget.tsx';
 import { CronWidget } from './CronWidget.tsx';
 import { PopupWidget } from './PopupWidget.tsx';
@@ -49,39 +40,14 @@ export function DictSelectWidget(props: WidgetProps) {
   );
 }
 
-export function CnDateWidget(props: WidgetProps) {
-  const format = props.options.dateFormat === DATETIME_FORMAT ? DATETIME_FORMAT : DATE_FORMAT;
-  const parsed = typeof props.value === 'string' && props.value !== '' ? dayjs(props.value) : undefined;
-  return (
-    <DatePicker
-      id={props.id}
-      value={parsed && parsed.isValid() ? parsed : null}
-      format={format}
-      showTime={format === DATETIME_FORMAT}
-      placeholder={props.placeholder}
-      disabled={props.disabled || props.readonly}
-      style={FULL_WIDTH}
-      onChange={(date) => props.onChange(date ? date.format(format) : undefined)}
-    />
-  );
-}
-
 export const entityWidgets = {
   DictSelectWidget,
-  CnDateWidget,
-  UploadWidget,
   SearchSelectWidget,
   TreeParentWidget,
   DictRadioWidget,
   DictCheckboxWidget,
   DictMultiSelectWidget,
-  TagsWidget,
-  NumberInputWidget,
   ...FIELD_TYPE_WIDGETS,
-  PasswordWidget,
-  RichTextWidget,
-  DepartWidget,
-  UserWidget,
   CronWidget,
   PopupWidget,
 };

@@ -81,7 +81,6 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
     seenQuery.add(field);
     const type = typeOf(field);
     if (FILE_TYPES.has(type)) at(pointer, `"${field}" is an ${type} field; uploads cannot be searched`);
-    if (type === 'password') at(pointer, `"${field}" is a password field; passwords cannot be searched`);
     if (isObject(query) && query.mode === 'range' && type !== undefined && !isRangeType(type)) {
       at(`/list/query/${i}/mode`, `range queries need a date, datetime or numeric field ("${field}" is ${type})`);
     }

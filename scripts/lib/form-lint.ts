@@ -1,6 +1,5 @@
 /**
- * Semantic lint of the form extras: `rows` fields (migration-owned tables only, with rowFields and no nesting),
- * `immutable`, `form.assists` (a form field, sending form fields) and `form.preview` (a registered node type).
+ * Semantic lint of the form extras: rowFields/maxRows on rows fields only, `immutable`, `form.assists` (a form field, sending form fields) and `form.preview` (a registered node type).
  */
 import { RendererTypes } from '../../renderers/node-types.ts';
 import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
@@ -13,20 +12,8 @@ export function lintFormExtras(entity: Json, fields: Json, at: At): void {
   for (const [name, def] of Object.entries(fields)) {
     if (!isObject(def)) continue;
     const base = `/fields/${escapePointer(name)}`;
-    if (def.type === 'rows') {
-      const migrationOwned = isObject(entity.storage) && entity.storage.owner === 'migrations';
-      if (entity.managedBy !== 'server' && !migrationOwned) {
-        at(`${base}/type`, 'rows fields are jsonb columns a migration makes: only entities with "storage": { "owner": "migrations" } (or "managedBy": "server") may declare them');
-      }
-      if (!isObject(def.rowFields)) at(base, 'a rows field needs rowFields');
-      for (const [sub, subDef] of Object.entries(isObject(def.rowFields) ? def.rowFields : {})) {
-        if (!isObject(subDef)) continue;
-        const type = subDef.type;
-        if (type === 'rows' || type === 'password' || type === 'richtext' || type === 'image' || type === 'file') {
-          at(`${base}/rowFields/${escapePointer(sub)}/type`, `a row cannot hold a ${String(type)} field`);
-        }
-      }
-    } else if (def.rowFields !== undefined || def.maxRows !== undefined) {
+    // A rows field's own rules are its lint part's (field-types/rows/lint.ts).
+    if (def.type !== 'rows' && (def.rowFields !== undefined || def.maxRows !== undefined)) {
       at(base, 'rowFields and maxRows belong to rows fields only');
     }
   }

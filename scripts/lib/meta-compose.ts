@@ -3,8 +3,9 @@
  * plus the meta-schema fragment (`meta.json`) of every registered field type and capability, in registry order.
  * `npm run docs:schema` writes it; a test fails when the committed file differs from the composition.
  *
- * A field type's fragment: `{ "description": "…", "fieldProperties"?: {…}, "definitions"?: {…} }` — the description
- * joins the `type` key's, the name joins its enum. A capability's: `{ "entityProperties"?, "fieldProperties"?,
+ * A field type's fragment: `{ "description"?: "…", "fieldProperties"?: {…}, "definitions"?: {…} }` — the description
+ * joins the `type` key's, the name joins its enum, and field properties only that type uses (rows' rowFields) join
+ * the field's. A capability's: `{ "entityProperties"?, "fieldProperties"?,
  * "definitions"? }`. A key two fragments declare must be declared identically.
  */
 import fs from 'node:fs';
@@ -54,7 +55,8 @@ export function composeEntityMetaSchema(root: string): JsonObject {
     const fragment = readFragment(root, folder);
     if (typeKey.enum.includes(type.name)) throw new Error(`${CORE_FILE} still lists the field type ${type.name}, which ${folder} now declares`);
     typeKey.enum.push(type.name);
-    typeKey.description += ` ${type.name}: ${fragment.description ?? ''}`.trimEnd() + ';';
+    // A type needing no words (integer, boolean) is listed by name alone.
+    typeKey.description += fragment.description ? ` ${type.name}: ${fragment.description};` : ` ${type.name};`;
     mergeInto(field.properties, fragment.fieldProperties, folder);
     mergeInto(meta.definitions, fragment.definitions, folder);
   }

@@ -24,6 +24,7 @@ import { lintTransitions } from './transitions-lint.ts';
 import { lintScopes } from './scope-lint.ts';
 import { lintCountOf } from './count-lint.ts';
 import { lintConfigDefaults } from './config-default-lint.ts';
+import { lintFieldTypes } from '../../field-types/lints.ts';
 
 export interface Problem {
   /** Path of the file relative to the repo root, with forward slashes. */
@@ -117,6 +118,7 @@ export function readSchemaSet(root: string): SchemaSet {
   problems.push(...lintCountOf(entities));
   problems.push(...lintScopes(entities));
   problems.push(...lintConfigDefaults(entities));
+  problems.push(...lintFieldTypes(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).
   const order = [...list.entities, ...list.dicts, MENUS_FILE, ...list.ignored];
   const rank = (file: string) => (order.includes(file) ? order.indexOf(file) : order.length);

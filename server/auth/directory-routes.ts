@@ -11,7 +11,7 @@ import { USER_PICK_MAX_PAGE, type DepartTreeNode, type UserPickItem } from '../.
 import { splitList } from '../../src/contracts/field-values.ts';
 import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
-import { inTenant } from '../entity/field-types.ts';
+import { inTenant } from '../../field-types/user/server.ts';
 import { requireCaller } from './guard.ts';
 
 interface DepartRow {

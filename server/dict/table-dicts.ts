@@ -11,7 +11,7 @@ import type { DictModel, DictionaryFile, TableDictionaryDef } from '../../src/co
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { tenantWhere } from '../entity/tenancy.ts';
-import { inTenant } from '../entity/field-types.ts';
+import { directoryOf } from '../entity/field-types.ts';
 import { splitList } from '../../src/contracts/field-values.ts';
 
 export interface TableDictionary {
@@ -114,7 +114,8 @@ export async function tableTextsForRows(
   const lookups: RawBuilder<unknown>[] = [];
   for (const [name, field] of Object.entries(entity.schema.fields)) {
     const dict = field.dict ? tableDicts.get(field.dict) : undefined;
-    if (!dict && field.type !== 'department' && field.type !== 'user') continue;
+    const directory = dict ? undefined : directoryOf(field);
+    if (!dict && !directory) continue;
     out.set(name, new Map());
     const wanted = [...new Set(rows.flatMap((row) => splitList(row[name])))];
     if (wanted.length === 0) continue;
@@ -124,12 +125,9 @@ export async function tableTextsForRows(
       const value = sql.id(dict.valueColumn);
       lookups.push(sql`select ${index}::int as f, cast(${value} as text) as value, cast(${sql.id(dict.textColumn)} as text) as text
         from ${sql.id(dict.entity.schema.table)} where ${tenantWhere(dict.entity, tenantId)} and cast(${value} as text) in (${values})`);
-    } else if (field.type === 'department') {
-      lookups.push(sql`select ${index}::int as f, id as value, depart_name as text
-        from sys_depart where tenant_id = ${tenantId} and del_flag = 0 and id in (${values})`);
-    } else {
-      lookups.push(sql`select ${index}::int as f, username as value, realname as text
-        from sys_user where del_flag = 0 and username in (${values}) and ${inTenant(tenantId)}`);
+    } else if (directory) {
+      lookups.push(sql`select ${index}::int as f, ${sql.id(directory.key)} as value, ${sql.id(directory.label)} as text
+        from ${sql.id(directory.table)} where ${directory.live(tenantId)} and ${sql.id(directory.key)} in (${values})`);
     }
   }
   if (lookups.length === 0) return out;

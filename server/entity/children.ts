@@ -18,7 +18,7 @@ import type { EntityRuntime } from './registry.ts';
 import { deleteRowsNaming, insertRow, updateRow } from './repository.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
-import { hashPasswords, sanitiseRecord } from './field-types.ts';
+import { prepareForStore, sanitiseRecord } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -87,7 +87,7 @@ export async function prepareChildRows(ctx: AppContext, caller: Caller, children
       for (const error of found) {
         errors.push({ field: `${def.property}[${index}].${error.field}`, message: `${rowLabel(def, index)}：${error.message}` });
       }
-      await hashPasswords(entity, record);
+      await prepareForStore(entity, record);
       const values = writableValues(entity, record);
       delete values[def.foreignKey];
       if (def.sortField) values[def.sortField] = index + 1;

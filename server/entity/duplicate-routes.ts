@@ -15,6 +15,7 @@ import { fail, ok } from '../core/envelope.ts';
 import { PermissionError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import { findDuplicate } from './repository.ts';
+import { secretFields } from './field-types.ts';
 import { readScopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 
@@ -36,7 +37,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, p
     // shares its table with the entity whose deleted rows it shows.
     const entity = ctx.entities.find(
       (e) => e.schema.table === tableName && e.schema.managedBy !== 'server' && !e.schema.storage?.deletedRows
-        && !Object.values(e.schema.fields).some((f) => f.type === 'password'),
+        && secretFields(e).length === 0,
     );
     const property = entity
       ? Object.keys(entity.schema.fields).find((name) => name === fieldName || entity.columns.get(name) === fieldName)

@@ -14,7 +14,7 @@ import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { findRow, updateRow } from './repository.ts';
 import { assertUnique, recordErrors, writableValues } from './validation.ts';
-import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
+import { prepareForStore, secretFields, sanitiseRecord } from './field-types.ts';
 import { reopenReviewOnChange } from './review-on-change.ts';
 import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
 import { assertParentInScope, enforceCustomer } from './data-scope.ts';
@@ -56,8 +56,8 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const changedImmutable = immutableChanges(entity.schema, existing, merged);
       if (changedImmutable.length > 0) throw new ValidationError(changedImmutable);
       // A password left empty keeps its stored hash (which is never validated as if typed).
-      const keptPasswords = passwordFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
-      for (const name of passwordFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
+      const keptPasswords = secretFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
+      for (const name of secretFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
       const record = normaliseRecord(entity.schema, merged);
       const stateErrors = transitionFieldErrors(entity, record, existing);
       if (stateErrors.length > 0) throw new ValidationError(stateErrors);
@@ -72,7 +72,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       if (errors.length > 0) throw new ValidationError(errors);
       await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
       await assertWriteRequirements(ctx, tx, entity, record, caller, existing);
-      await hashPasswords(entity, record);
+      await prepareForStore(entity, record);
       for (const name of keptPasswords) record[name] = existing[name];
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body, existing };

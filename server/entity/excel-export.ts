@@ -12,6 +12,8 @@ import type { FieldDef } from '../../src/contracts/entity.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
+import { directoryOf, isSecretProperty } from './field-types.ts';
+import { fieldTypeServer } from '../../field-types/server.ts';
 import type { QueryParams } from './query.ts';
 import { countRows, iterateRows, presentRows } from './repository.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
@@ -31,7 +33,7 @@ export const ID_COLUMN_LABEL = 'ID';
 export function exportColumns(entity: EntityRuntime): Array<{ property: string; field: FieldDef }> {
   return [
     // Password hashes are never exported.
-    ...Object.entries(entity.schema.fields).filter(([, field]) => field.type !== 'password').map(([property, field]) => ({ property, field })),
+    ...Object.entries(entity.schema.fields).filter(([property]) => !isSecretProperty(entity, property)).map(([property, field]) => ({ property, field })),
     { property: 'createTime', field: { label: '创建时间', type: 'datetime' } as FieldDef },
     { property: 'id', field: { label: ID_COLUMN_LABEL, type: 'string' } as FieldDef },
   ];
@@ -39,13 +41,14 @@ export function exportColumns(entity: EntityRuntime): Array<{ property: string; 
 
 /** The row key a column's cell shows: the display text for coded fields, else the value itself. */
 function shownKey(property: string, field: FieldDef): string {
-  return field.dict || field.type === 'department' || field.type === 'user' ? `${property}_dictText` : property;
+  return field.dict || directoryOf(field) ? `${property}_dictText` : property;
 }
 
 function cellValue(row: WireRecord, key: string, field: FieldDef): string | number | null {
   const value = row[key];
   if (value === null || value === undefined || value === '') return null;
-  if (field.type === 'boolean') return value === true ? '是' : '否';
+  const toCell = fieldTypeServer(field.type).sheet?.toCell;
+  if (toCell) return toCell(value);
   if (typeof value === 'number') return value;
   return String(value);
 }
@@ -81,7 +84,7 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   sheet.columns = columns.map(({ property, field }) => ({
     header: field.label,
     key: property,
-    width: field.type === 'datetime' ? 20 : Math.min(40, Math.max(12, field.label.length * 2 + 4)),
+    width: fieldTypeServer(field.type).sheet?.width ?? Math.min(40, Math.max(12, field.label.length * 2 + 4)),
   }));
   sheet.getRow(1).font = { bold: true };
   const filename = `${entity.schema.title}列表.xlsx`;

@@ -16,7 +16,8 @@ import { storeUpload } from '../files/routes.ts';
 import type { FileStore } from '../files/store.ts';
 import type { EntityRuntime } from './registry.ts';
 import { insertRow } from './repository.ts';
-import { hashPasswords, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
+import { isSecretProperty, prepareForStore, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
+import { fieldTypeServer } from '../../field-types/server.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
 import { uniqueTogetherInFile } from './unique-together.ts';
@@ -42,8 +43,7 @@ export function cellText(value: Cell, field: FieldDef): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     // Spreadsheet dates carry no zone; exceljs reads them as UTC.
-    const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    return field.type === 'datetime' ? `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}` : date;
+    return fieldTypeServer(field.type).sheet?.dateText?.(value) ?? `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
@@ -62,20 +62,8 @@ export function typedValue(ctx: AppContext, field: FieldDef, text: string): unkn
     if (isMultiValue(field)) return text.split(/[,，]/).map((part) => ctx.dicts.valueFor(field.dict!, part.trim()) ?? part.trim()).join(',');
     return ctx.dicts.valueFor(field.dict, text) ?? text;
   }
-  switch (field.type) {
-    case 'integer':
-    case 'number':
-    case 'money': {
-      const n = Number(text.replaceAll(',', ''));
-      return Number.isFinite(n) ? n : text;
-    }
-    case 'boolean':
-      if (['是', 'true', '1', 'TRUE', 'Y'].includes(text)) return true;
-      if (['否', 'false', '0', 'FALSE', 'N'].includes(text)) return false;
-      return text;
-    default:
-      return text;
-  }
+  const fromText = fieldTypeServer(field.type).sheet?.fromText;
+  return fromText ? fromText(text) : text;
 }
 
 export async function importExcel(
@@ -208,7 +196,7 @@ export async function importExcel(
   if (good.length > 0) {
     await ctx.db.transaction().execute(async (tx) => {
       for (const record of good) {
-        await hashPasswords(entity, record);
+        await prepareForStore(entity, record);
         // The same hooks as 新增 (a user's roles and departments are written by afterWrite).
         const event = { ctx, tx, caller, entity, id: newId(), record, body: bodies.get(record) ?? {} };
         await hooks.beforeWrite?.(event);
@@ -224,7 +212,7 @@ export async function importExcel(
   if (bad.length === 0) return ok(null, `文件导入成功！数据行数：${imported}${updated > 0 ? `（新增${good.length}，更新${updated}）` : ''}`);
 
   // A typed password is never echoed into the error report.
-  const secret = [...columnField].filter(([, property]) => entity.schema.fields[property]?.type === 'password').map(([column]) => column);
+  const secret = [...columnField].filter(([, property]) => isSecretProperty(entity, property)).map(([column]) => column);
   const report = await errorReport(headers, bad.map((row) => ({ ...row, cells: row.cells.map((cell, column) => (secret.includes(column) && cell ? '******' : cell)) })));
   const fileName = `${entity.schema.title}导入错误.xlsx`;
   const stored = await storeUpload(ctx, store, caller, { filename: fileName, data: report, biz: 'errlog' });

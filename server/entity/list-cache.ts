@@ -18,6 +18,7 @@ import type { SystemTables } from '../db/schema.ts';
 import { startChangeFeed, type NotificationFeed } from '../db/change-feed.ts';
 import type { TableDictionary } from '../dict/table-dicts.ts';
 import type { EntityRuntime } from './registry.ts';
+import { directoryOf } from './field-types.ts';
 import { countCacheGeneration } from './count-generation.ts';
 
 export const ROWS_CHANNEL = 'app_rows';
@@ -184,8 +185,8 @@ export function listDependencies(entity: EntityRuntime, tableDicts: Map<string, 
     const dict = field.dict ? tableDicts.get(field.dict) : undefined;
     if (dict) tables.add(dict.entity.schema.table);
     else if (field.dict) tables.add('sys_dict').add('sys_dict_item');
-    if (field.type === 'department') tables.add('sys_depart');
-    if (field.type === 'user') tables.add('sys_user');
+    const directory = directoryOf(field);
+    if (directory) tables.add(directory.table);
   }
   return [...tables];
 }

@@ -32,7 +32,7 @@ import { scopeConditions } from './data-scope.ts';
 import type { QueryParams } from './query.ts';
 import { fileErrors, referenceErrors } from './validation.ts';
 import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
-import { hashPasswords } from './field-types.ts';
+import { prepareForStore } from './field-types.ts';
 import { answerText, hooksOf } from './hooks.ts';
 
 const NOT_FOUND = '未找到对应数据';
@@ -155,7 +155,7 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       if (errors.length > 0) throw new ValidationError(errors);
       // A password input is stored as its hash, as a form's is.
       const written = { ...inputs };
-      await hashPasswords(entity, written);
+      await prepareForStore(entity, written);
       const changed = await ctx.db.transaction().execute(async (tx) => {
         const reach = await scopeConditions(tx, entity, caller, request.log);
         const rows = await loadRows(tx, entity, operation, caller, target, reach, answerText(hooks, 'notFound', NOT_FOUND));

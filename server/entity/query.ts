@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
 import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
-import { NUMERIC_COLUMN_MAX } from '../../src/contracts/validation/entity-json-schema.ts';
+import { fieldTypeServer } from '../../field-types/server.ts';
 import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
 import { EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../../src/contracts/expiry.ts';
@@ -35,36 +35,13 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Converts one textual value to the field's type, refusing what cannot be that type. */
+/** Converts one textual value to the field's type (its server part's filterValue), refusing what cannot be that type. */
 function typedValue(entity: EntityRuntime, property: string, raw: string, bound: 'begin' | 'end' | 'exact'): unknown {
-  const type = entity.types.get(property) as FieldDef['type'];
-  switch (type) {
-    case 'integer':
-    case 'number':
-    case 'money': {
-      const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) {
-        throw new BusinessError(`${label(entity, property)}的查询条件应为数字`);
-      }
-      // Past what the column holds, PostgreSQL would fail the whole statement (22003).
-      if (Math.abs(n) > NUMERIC_COLUMN_MAX[type]) throw new BusinessError(`${label(entity, property)}的查询条件超出范围`);
-      return n;
-    }
-    case 'boolean':
-      if (raw === 'true' || raw === '1') return true;
-      if (raw === 'false' || raw === '0') return false;
-      throw new BusinessError(`${label(entity, property)}的查询条件应为是或否`);
-    case 'date':
-      if (!isDate(raw)) throw new BusinessError(`${label(entity, property)}的查询条件应为日期（YYYY-MM-DD）`);
-      return raw;
-    case 'datetime':
-      // A bare date widens to the whole day, as JeecgBoot does for _begin/_end.
-      if (isDate(raw)) return bound === 'end' ? `${raw} 23:59:59` : `${raw} 00:00:00`;
-      if (!isDateTime(raw)) throw new BusinessError(`${label(entity, property)}的查询条件应为时间（YYYY-MM-DD HH:mm:ss）`);
-      return raw;
-    default:
-      return raw;
-  }
+  const type = entity.types.get(property);
+  const typed = type ? fieldTypeServer(type).filterValue?.(raw, bound) : undefined;
+  if (!typed) return raw;
+  if ('error' in typed) throw new BusinessError(`${label(entity, property)}${typed.error}`);
+  return typed.value;
 }
 
 function columnRef(entity: EntityRuntime, property: string): RawBuilder<unknown> {
@@ -74,7 +51,7 @@ function columnRef(entity: EntityRuntime, property: string): RawBuilder<unknown>
 function textRef(entity: EntityRuntime, property: string): RawBuilder<unknown> {
   const type = entity.types.get(property);
   const column = columnRef(entity, property);
-  return type === 'string' || type === 'text' ? column : sql`cast(${column} as text)`;
+  return type && fieldTypeServer(type).textColumn ? column : sql`cast(${column} as text)`;
 }
 
 function likeCondition(entity: EntityRuntime, property: string, pattern: string): Condition {

@@ -12,7 +12,7 @@ import type { QueryParams } from './query.ts';
 import { pageRows, pageWithTotal, type UnchangedSince } from './paging.ts';
 import { listParts, listWhere, planList, type ListPlan } from './list-plan.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
-import { isSecretProperty } from './field-types.ts';
+import { directoryOf, isSecretProperty } from './field-types.ts';
 import { tenantWhere } from './tenancy.ts';
 import type { FieldVisibility } from './field-visibility.ts';
 import { selectList } from './select-list.ts';
@@ -43,7 +43,7 @@ export function presentRows(
   /** Who receives the rows: row masks (schema `rowMasks`) decide per row and caller; unknown = masked. */
   caller?: MaskCaller,
 ): WireRecord[] {
-  const dictFields = Object.entries(entity.schema.fields).filter(([, f]) => f.dict || f.type === 'department' || f.type === 'user');
+  const dictFields = Object.entries(entity.schema.fields).filter(([, f]) => f.dict || directoryOf(f));
   const maskFields = mask ? Object.entries(entity.schema.fields).filter(([, f]) => f.mask) : [];
   const secretFields = Object.keys(entity.schema.fields).filter((name) => isSecretProperty(entity, name));
   return rows.map((row) => {

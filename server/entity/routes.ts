@@ -18,7 +18,7 @@ import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, pr
 import { listAnswer, presentForCaller } from './list-route.ts';
 import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
-import { hashPasswords, sanitiseRecord } from './field-types.ts';
+import { prepareForStore, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
 import { importExcel } from './excel-import.ts';
@@ -153,7 +153,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     validate(ctx, entity, record);
     await assertUnique(ctx, entity, caller, record);
     const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
-    await hashPasswords(entity, record);
+    await prepareForStore(entity, record);
     const id = newId();
     // With a key, the transaction claims it first and keeps the answer: a repeat gets that answer, writing nothing.
     const submission = { endpoint: `${entity.schema.name}:add`, body: request.body };

@@ -6,14 +6,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
-import {
-  DEFAULT_STRING_MAX,
-  DEFAULT_TAGS_MAX,
-  DEFAULT_TEXT_MAX,
-  DEFAULT_USER_MAX,
-  DEPARTMENT_ID_MAX,
-} from '../../src/contracts/validation/entity-json-schema.ts';
-import { FILE_LIST_MAX_LENGTH } from '../../src/contracts/files.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
 import { ownsTable } from '../../src/contracts/entity.ts';
@@ -23,44 +15,7 @@ import { indexName } from './index-name.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
 
 function columnType(field: FieldDef): RawBuilder<unknown> {
-  const registered = fieldTypeServer(field.type);
-  if (registered) return sql.raw(registered.column(field));
-  switch (field.type) {
-    case 'string':
-      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_STRING_MAX)})`);
-    case 'text':
-      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_TEXT_MAX)})`);
-    case 'integer':
-      return sql.raw('integer');
-    case 'number':
-      return sql.raw('numeric(18,4)');
-    case 'money':
-      return sql.raw('numeric(14,2)');
-    case 'date':
-      return sql.raw('date');
-    case 'datetime':
-      return sql.raw('timestamptz');
-    case 'boolean':
-      return sql.raw('boolean');
-    case 'image':
-    case 'file':
-      return sql.raw(`varchar(${FILE_LIST_MAX_LENGTH})`);
-    case 'tags':
-      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_TAGS_MAX)})`);
-    case 'password':
-      // Holds the scrypt hash, not the typed password, so the declared maxLength does not size it.
-      return sql.raw('varchar(255)');
-    case 'richtext':
-      return sql.raw('text');
-    case 'department':
-      return sql.raw(`varchar(${field.multiple ? Math.floor(field.maxLength ?? DEFAULT_USER_MAX) : DEPARTMENT_ID_MAX})`);
-    case 'user':
-      return sql.raw(`varchar(${Math.floor(field.maxLength ?? DEFAULT_USER_MAX)})`);
-    case 'rows':
-      // Only server-managed tables may declare rows (schemas:check); they are created by server code.
-      return sql.raw('jsonb');
-  }
-  throw new Error(`field type ${field.type} has no column type`);
+  return sql.raw(fieldTypeServer(field.type).column(field));
 }
 
 /**

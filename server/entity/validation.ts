@@ -1,15 +1,15 @@
 /** Write checks shared by add, edit and import: the schema's rules, dictionary membership and uniqueness. */
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { isConditionWrapper, pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
+import { isConditionWrapper, messagesNameField, pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { findDuplicate } from './repository.ts';
-import { splitPaths } from '../../src/contracts/files.ts';
 import { nowDefaults } from '../../src/contracts/field-values.ts';
 import { wireTime } from '../core/clock.ts';
 import { tableDictionaryTexts } from '../dict/table-dicts.ts';
-import { directoryErrors } from './field-types.ts';
+import { directoryErrors, valueErrors } from './field-types.ts';
+import { fieldTypeServer } from '../../field-types/server.ts';
 import { scopeConditions } from './data-scope.ts';
 import { uniqueTogetherErrors } from './unique-together.ts';
 import { hooksOf } from './hooks.ts';
@@ -26,7 +26,7 @@ export function recordErrors(ctx: AppContext, entity: EntityRuntime, record: Rec
       if (errors.some((e) => e.field === field)) continue;
       const def = entity.schema.fields[field];
       // A row's message names its field and row already.
-      errors.push({ field, message: def?.type === 'rows' ? message : `${def?.label ?? field}：${message}` });
+      errors.push({ field, message: messagesNameField(def) ? message : `${def?.label ?? field}：${message}` });
     }
   }
   for (const [name, field] of Object.entries(entity.schema.fields)) {
@@ -83,23 +83,11 @@ export function keptFields(record: Record<string, unknown>, stored: Record<strin
 }
 
 /**
- * Image and file fields may name only files uploaded in the caller's tenant, at most `maxCount` of them: a path
- * typed by hand, or another tenant's file, would otherwise become readable through this record.
+ * Values that must name something of the caller's tenant beyond their schema (image and file fields: files uploaded
+ * there, at most `maxCount`), as their type's server part checks them.
  */
 export async function fileErrors(ctx: AppContext, entity: EntityRuntime, caller: Caller, record: Record<string, unknown>): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (field.type !== 'image' && field.type !== 'file') continue;
-    const paths = splitPaths(record[name]);
-    if (paths.length === 0) continue;
-    if (paths.length > (field.maxCount ?? 1)) {
-      errors.push({ field: name, message: `${field.label}最多${field.maxCount ?? 1}个` });
-      continue;
-    }
-    const known = await ctx.db.selectFrom('sys_file').select('path').where('path', 'in', paths).where('tenant_id', '=', caller.tenantId).execute();
-    if (known.length !== new Set(paths).size) errors.push({ field: name, message: `${field.label}：文件不存在，请重新上传` });
-  }
-  return errors;
+  return valueErrors(ctx.db, entity, caller.tenantId, record);
 }
 
 /** Values of table-dictionary fields must be rows of the source entity in the caller's tenant. */
@@ -162,7 +150,8 @@ export function writableValues(entity: EntityRuntime, record: Record<string, unk
     // A field without a column (storage.notColumns) is the domain hooks' to store.
     if (!entity.columns.has(name)) continue;
     const value = record[name] ?? null;
-    values[name] = value !== null && entity.schema.fields[name]?.type === 'rows' ? JSON.stringify(value) : value;
+    const toColumn = value !== null ? fieldTypeServer(entity.schema.fields[name].type).toColumn : undefined;
+    values[name] = toColumn ? toColumn(value) : value;
   }
   return values;
 }

@@ -9,39 +9,15 @@ import type { PopupConfig } from './report.ts';
 import type { CopyFrom, OperationHistory, OperationOpenForm, OperationRequirement } from './transitions.ts';
 import type { ComputedField, RowMask } from './row-masks.ts';
 import type { FormPart, FormSection } from './form.ts';
+import type { RegisteredFieldType } from '../../field-types/index.ts';
 
 export type { FormAssist, FormPart, FormPreview, FormSection } from './form.ts';
 
-export type FieldType =
-  | 'string'
-  | 'text'
-  | 'integer'
-  | 'number'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'boolean'
-  /** Picture(s) uploaded through /sys/common/upload; the value is comma-joined stored paths. */
-  | 'image'
-  /** Document(s), stored the same way. */
-  | 'file'
-  /** Free tags, comma-joined on the wire and in the database. */
-  | 'tags'
-  /** Stored as a scrypt hash by the server and never sent back by list, queryById or export. */
-  | 'password'
-  /** HTML, sanitised against an allow-list by the server before it is stored. */
-  | 'richtext'
-  /** A `lng,lat` pair (longitude -180..180, latitude -90..90), stored as that text. */
-  | 'coordinates'
-  /** A department id of the caller's tenant (sys_depart.id); lists show the department name. */
-  | 'department'
-  /** Usernames of the caller's tenant, comma-joined; lists show real names. */
-  | 'user'
-  /**
-   * Rows of sub-fields (`rowFields`), edited in a grid inside the form and sent as a JSON array — e.g. a report's
-   * columns. Only entities whose tables server code manages may declare them (stored as jsonb there).
-   */
-  | 'rows';
+/**
+ * Storage and input type of a field: the names registered in field-types/index.ts, each a folder
+ * (field-types/<type>/) holding its value schema, column, form input and lint.
+ */
+export type FieldType = RegisteredFieldType;
 
 /** Named value formats, checked by the same code in the browser and on the server (see validation/formats.ts). */
 export type FieldFormat = 'mobile' | 'cn-id-card' | 'uscc' | 'plate' | 'vin' | 'email' | 'bank-card';

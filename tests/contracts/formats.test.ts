@@ -5,8 +5,6 @@ import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
 import {
   AJV_OPTIONS,
   CUSTOM_FORMATS,
-  DEFAULT_STRING_MAX,
-  DEFAULT_TEXT_MAX,
   JSON_SCHEMA_FORMAT,
   entityWriteSchema,
   fieldMessage,
@@ -14,6 +12,8 @@ import {
   normaliseRecord,
   writableFields,
 } from '../../src/contracts/validation/entity-json-schema.ts';
+import { DEFAULT_STRING_MAX } from '../../field-types/string/contract.ts';
+import { DEFAULT_TEXT_MAX } from '../../field-types/text/contract.ts';
 import {
   FORMAT_CHECKS,
   FORMAT_MESSAGES,

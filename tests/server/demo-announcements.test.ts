@@ -4,7 +4,7 @@
  * and against the rules of those screens (published and in its window, or nobody's bell shows it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitiseRichText } from '../../server/entity/field-types.ts';
+import { sanitiseRichText } from '../../field-types/richtext/server.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 interface Notice {

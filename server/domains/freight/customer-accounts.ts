@@ -22,7 +22,7 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
-import { inTenant } from '../../entity/field-types.ts';
+import { inTenant } from '../../../field-types/user/server.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { CUSTOMER_ADMIN_USER_TYPE, managedCustomers, NOT_MANAGED_MESSAGE } from '../../system/customers/access.ts';
 import { text } from '../system/values.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
-import { inTenant as userInTenant } from '../../entity/field-types.ts';
+import { inTenant as userInTenant } from '../../../field-types/user/server.ts';
 import { bodyOf, departInTenant, idList, syncUserDepartments } from './depart-store.ts';
 import { text } from './values.ts';
 

@@ -18,7 +18,7 @@ import { requireCaller } from '../../auth/guard.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { listRows, presentRows } from '../../entity/repository.ts';
 import { tableTextsForRows } from '../../dict/table-dicts.ts';
-import { inTenant as userInTenant } from '../../entity/field-types.ts';
+import { inTenant as userInTenant } from '../../../field-types/user/server.ts';
 import { bodyOf, departRole, idList, isMember, liveDepart, ROLE_NOT_FOUND } from './depart-store.ts';
 import { registerDepartRoleGrantRoutes } from './depart-role-grants.ts';
 import { text } from './values.ts';

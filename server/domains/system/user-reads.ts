@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { WireRecord } from '../../../src/contracts/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { BusinessError } from '../../core/errors.ts';
-import { inTenant } from '../../entity/field-types.ts';
+import { inTenant } from '../../../field-types/user/server.ts';
 
 type Db = AppContext['db'];
 

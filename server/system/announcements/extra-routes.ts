@@ -13,7 +13,7 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
-import { sanitiseRichText } from '../../entity/field-types.ts';
+import { sanitiseRichText } from '../../../field-types/richtext/server.ts';
 import type { SocketHub } from './socket-hub.ts';
 import { IN_WINDOW, insertSendRows, splitList, tenantUserIds, userIdsOf } from './store.ts';
 

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { WireRecord } from '../../../src/contracts/envelope.ts';
 import type { SystemTables } from '../../db/schema.ts';
 import { newId } from '../../core/ids.ts';
-import { inTenant } from '../../entity/field-types.ts';
+import { inTenant } from '../../../field-types/user/server.ts';
 
 type Db = Kysely<SystemTables>;
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
-import { inTenant as userInTenant } from '../../entity/field-types.ts';
+import { inTenant as userInTenant } from '../../../field-types/user/server.ts';
 import { buildFilters, buildOrder, pageParams, type QueryParams } from '../../entity/query.ts';
 import { applyDefaults, validate } from '../../entity/validation.ts';
 import { bodyOf, idList } from '../../domains/system/depart-store.ts';

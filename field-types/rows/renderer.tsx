@@ -8,9 +8,10 @@ import { Typography } from 'antd';
 import { deepEquals } from '@rjsf/utils';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import type { FieldDef } from '../../src/contracts/index.ts';
-import EditableTable from '../editable-table/EditableTable.tsx';
-import { fieldColumns, fieldHandlers, wireValue } from '../editable-table/from-entity.ts';
-import { tempId, type GridRow } from '../editable-table/rows.ts';
+import EditableTable from '../../renderers/editable-table/EditableTable.tsx';
+import { fieldColumns, fieldHandlers, wireValue } from '../../renderers/editable-table/from-entity.ts';
+import { tempId, type GridRow } from '../../renderers/editable-table/rows.ts';
+import type { FieldTypeRenderer } from '../renderer-part.ts';
 
 type Row = Record<string, unknown>;
 
@@ -88,3 +89,8 @@ export function RowsField(props: FieldProps) {
     </div>
   );
 }
+
+export const rowsRenderer: FieldTypeRenderer = {
+  formUi: (field) => ({ 'ui:field': 'RowsField', 'ui:options': { rowsOf: field } }),
+  fields: { RowsField },
+};

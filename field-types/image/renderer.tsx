@@ -8,6 +8,7 @@ import { App, Button, Image, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { LeftOutlined, PlusOutlined, RightOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
+import type { FieldTypeRenderer } from '../renderer-part.ts';
 import { splitPaths } from '../../src/contracts/index.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
@@ -129,3 +130,11 @@ export function UploadWidget(props: WidgetProps) {
     </div>
   );
 }
+
+/** Image and file fields: upload `maxCount` files into the `biz` folder (default the entity's table). */
+export const uploadRenderer: FieldTypeRenderer = {
+  formUi: (field, entity) => ({ 'ui:widget': 'UploadWidget', 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: field.biz ?? entity.table } }),
+  widgets: { UploadWidget },
+};
+
+export const imageRenderer = uploadRenderer;

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
-import { purifyHtml } from '../shared/html.ts';
+import { purifyHtml } from '../../renderers/shared/html.ts';
 
 export interface QuillEditorProps {
   id: string;

@@ -5,8 +5,9 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
+import { placeholderOf, type FieldTypeRenderer } from '../renderer-part.ts';
 
-const QuillEditor = lazy(() => import('./QuillEditor.tsx'));
+const QuillEditor = lazy(() => import('./renderer-quill.tsx'));
 
 export function RichTextWidget(props: WidgetProps) {
   return (
@@ -21,3 +22,8 @@ export function RichTextWidget(props: WidgetProps) {
     </Suspense>
   );
 }
+
+export const richtextRenderer: FieldTypeRenderer = {
+  formUi: (field) => ({ 'ui:widget': 'RichTextWidget', 'ui:placeholder': placeholderOf(field, `请输入${field.label}`) }),
+  widgets: { RichTextWidget },
+};

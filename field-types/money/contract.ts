@@ -1,0 +1,10 @@
+/** `money`: an amount with two decimals, not negative unless `minimum` says so, stored as numeric(14,2). */
+import { defineFieldType } from '../contract.ts';
+
+/** The largest amount numeric(14,2) holds: the maximum defaults to it, so no value overflows in SQL. */
+export const MONEY_COLUMN_MAX = 999_999_999_999.99;
+
+export const moneyType = defineFieldType({
+  name: 'money',
+  valueSchema: (field, base) => ({ ...base, type: 'number', minimum: field.minimum ?? 0, maximum: field.maximum ?? MONEY_COLUMN_MAX, multipleOf: 0.01 }),
+});
