@@ -41,8 +41,8 @@ export function formFieldNames(entity: EntitySchema): string[] {
 export const FieldNames = { rows: 'RowsField' } as const;
 
 /**
- * `onlyEditable`: a record its state locks (schema `editWhen`) opens with every field read-only but these (the
- * guard's free fields).
+ * `onlyEditable`: a record its state locks (a capability's formLock, such as `editWhen`) opens with every field read-only but these (the
+ * editable fields it names).
  */
 export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add', onlyEditable?: readonly string[]): UiSchema {
   const biz = (field: FieldDef) => field.biz ?? entity.table;

@@ -6,7 +6,7 @@
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { NOW_DEFAULT } from '../../src/contracts/field-values.ts';
 import { lintOperations } from './operations-lint.ts';
-import { lintReviewOnChange, lintRowGuards } from './review-lint.ts';
+import { lintReviewOnChange } from './review-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
 import { lintUniqueAndExpiry } from './unique-lint.ts';
 import { lintIndexes } from './index-lint.ts';
@@ -116,7 +116,6 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
 
   lintOperations(entity, fields, dictionaries, at);
   lintReviewOnChange(entity, fields, dictionaries, at);
-  lintRowGuards(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
   lintUniqueAndExpiry(entity, fields, at);
   lintIndexes(entity, fields, at);

@@ -24,6 +24,7 @@ import { lintTransitions } from './transitions-lint.ts';
 import { lintScopes } from './scope-lint.ts';
 import { lintCountOf } from './count-lint.ts';
 import { lintConfigDefaults } from './config-default-lint.ts';
+import { lintCapabilities } from '../../capabilities/lints.ts';
 
 export interface Problem {
   /** Path of the file relative to the repo root, with forward slashes. */
@@ -379,6 +380,8 @@ function lint(
       unique.component.add(menu.component, file, '/menu/component', problems);
     }
   }
+  // Each capability's own keys (capabilities/<name>/lint.ts).
+  problems.push(...lintCapabilities(entities, dictionaries));
   return problems;
 }
 

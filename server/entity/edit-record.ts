@@ -19,7 +19,6 @@ import { reopenReviewOnChange } from './review-on-change.ts';
 import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
 import { assertParentInScope, enforceCustomer } from './data-scope.ts';
 import { transitionFieldErrors } from './state-fields.ts';
-import { assertEditAllowed } from './row-guards.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
 import { answerText, hookWrittenValues, hooksOf } from './hooks.ts';
@@ -47,10 +46,10 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
   await ctx.db
     .transaction()
     .execute(async (tx) => {
-      // Locked when a state guard applies: a transition committing meanwhile must not slip past it.
-      const existing = await findRow(tx, entity, caller.tenantId, id, scope, entity.schema.editWhen !== undefined);
+      // Locked when a hook judges it (a state guard): a transition committing meanwhile must not slip past it.
+      const existing = await findRow(tx, entity, caller.tenantId, id, scope, hooks.checkEdit !== undefined);
       if (!existing) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
-      assertEditAllowed(ctx, entity, existing, body, lineItems.length > 0);
+      await hooks.checkEdit?.({ ctx, tx, caller, entity, existing, body, sendsLineItems: lineItems.length > 0 });
       const merged: Record<string, unknown> = {};
       for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
       const changedImmutable = immutableChanges(entity.schema, existing, merged);

@@ -30,7 +30,6 @@ import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } 
 import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import { transitionFieldErrors } from './state-fields.ts';
-import { assertDeleteAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
@@ -80,8 +79,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const deleted = await ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
       gone = allowed;
-      const locked = entity.schema.deleteWhen || hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
-      if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, locked);
+      const locked = hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
       referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);

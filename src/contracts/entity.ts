@@ -338,29 +338,10 @@ export interface EntitySchema {
   /** An approved record goes back to review when an edit changes one of its certificates (freight-domain §2.2). */
   reviewOnChange?: ReviewOnChangeDef;
   /**
-   * The states in which a row may still be edited (e.g. a waybill until it is signed: its amounts are final from
-   * then on). Other rows are refused by the server and open read-only but for `freeFields`. See row-guards.ts.
-   */
-  editWhen?: EditGuardDef;
-  /** The states in which a row may be deleted (e.g. an order while it is a draft); others are refused. */
-  deleteWhen?: RowGuardDef;
-  /**
    * Referenced records that must be in a given state when a row is added, or when an edit names another one (a
    * waybill's driver and vehicle approved and in date), so 新增 and 编辑 cannot do what an operation refuses.
    */
   requires?: OperationRequirement[];
-}
-
-export interface RowGuardDef {
-  /** Field → values the row must hold, as an operation's `when`. */
-  when: Record<string, string[]>;
-  /** The refusal; default 只有<状态>的记录可以编辑|删除. */
-  message?: string;
-}
-
-export interface EditGuardDef extends RowGuardDef {
-  /** Fields that stay editable in every state (a remark): an edit changing only these is accepted. */
-  freeFields?: string[];
 }
 
 export interface ReviewOnChangeDef {

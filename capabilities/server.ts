@@ -1,0 +1,32 @@
+/**
+ * The server parts of the capabilities (server-part.ts), by name: one line per capability. The entity engine asks
+ * this list for hooks, table syncs and start-up installs; it never names a capability.
+ */
+import type { Kysely } from 'kysely';
+import type { SystemTables } from '../server/db/schema.ts';
+import type { EntityHooks } from '../server/entity/hooks.ts';
+import type { EntityRuntime } from '../server/entity/registry.ts';
+import type { RegisteredCapability } from './index.ts';
+import type { CapabilityServer } from './server-part.ts';
+import { rowGuardsServer } from './row-guards/server.ts';
+
+export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> = {
+  'row-guards': rowGuardsServer,
+};
+
+const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);
+
+/** The hook sets the capabilities give the entity, in registry order. */
+export function capabilityHooks(entity: EntityRuntime, entities: readonly EntityRuntime[]): EntityHooks[] {
+  return PARTS.flatMap((part) => part.hooksFor?.(entity, entities) ?? []);
+}
+
+/** Every capability's table sync for one engine-made table (inside its sync transaction). */
+export async function syncCapabilityTables(tx: Kysely<SystemTables>, entity: EntityRuntime): Promise<void> {
+  for (const part of PARTS) await part.tableSync?.(tx, entity);
+}
+
+/** Every capability's start-up install, in registry order. */
+export async function installCapabilities(db: Kysely<SystemTables>, entities: readonly EntityRuntime[]): Promise<void> {
+  for (const part of PARTS) await part.install?.(db, entities);
+}
