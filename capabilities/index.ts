@@ -8,10 +8,13 @@
  */
 import type { CapabilityContract } from './contract.ts';
 import { rowGuards } from './row-guards/contract.ts';
+import { reviewOnChange } from './review-on-change/contract.ts';
+import { uniqueTogether } from './unique-together/contract.ts';
+import { countOf } from './count-of/contract.ts';
 
 export type { CapabilityContract };
 
-export const CAPABILITIES = [rowGuards] as const satisfies readonly CapabilityContract[];
+export const CAPABILITIES = [rowGuards, reviewOnChange, uniqueTogether, countOf] as const satisfies readonly CapabilityContract[];
 
 /** The names of the capabilities registered here. */
 export type RegisteredCapability = (typeof CAPABILITIES)[number]['name'];

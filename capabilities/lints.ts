@@ -8,9 +8,15 @@ import type { Problem } from '../scripts/lib/schema-files.ts';
 import type { RegisteredCapability } from './index.ts';
 import type { CapabilityLint, LintedFile } from './lint-part.ts';
 import { rowGuardsLint } from './row-guards/lint.ts';
+import { reviewOnChangeLint } from './review-on-change/lint.ts';
+import { uniqueTogetherLint } from './unique-together/lint.ts';
+import { countOfLint } from './count-of/lint.ts';
 
 export const CAPABILITY_LINTS: Partial<Record<RegisteredCapability, CapabilityLint>> = {
   'row-guards': rowGuardsLint,
+  'review-on-change': reviewOnChangeLint,
+  'unique-together': uniqueTogetherLint,
+  'count-of': countOfLint,
 };
 
 /** Every capability's problems in the entity files: each file's own keys first, then those across files. */

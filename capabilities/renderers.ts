@@ -9,6 +9,10 @@ import { rowGuardsRenderer } from './row-guards/renderer.ts';
 
 export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRenderer> = {
   'row-guards': rowGuardsRenderer,
+  // No renderer part: the form shows the server's answer text.
+  'review-on-change': {},
+  'unique-together': {},
+  'count-of': {},
 };
 
 const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);

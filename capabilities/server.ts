@@ -9,9 +9,15 @@ import type { EntityRuntime } from '../server/entity/registry.ts';
 import type { RegisteredCapability } from './index.ts';
 import type { CapabilityServer } from './server-part.ts';
 import { rowGuardsServer } from './row-guards/server.ts';
+import { reviewOnChangeServer } from './review-on-change/server.ts';
+import { uniqueTogetherServer } from './unique-together/server.ts';
+import { countOfServer } from './count-of/server.ts';
 
 export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> = {
   'row-guards': rowGuardsServer,
+  'review-on-change': reviewOnChangeServer,
+  'unique-together': uniqueTogetherServer,
+  'count-of': countOfServer,
 };
 
 const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);

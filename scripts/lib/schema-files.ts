@@ -22,7 +22,6 @@ import { lintEntity, type DictItems } from './entity-lint.ts';
 import { lintPopups } from './popup-lint.ts';
 import { lintTransitions } from './transitions-lint.ts';
 import { lintScopes } from './scope-lint.ts';
-import { lintCountOf } from './count-lint.ts';
 import { lintConfigDefaults } from './config-default-lint.ts';
 import { lintCapabilities } from '../../capabilities/lints.ts';
 
@@ -115,7 +114,6 @@ export function readSchemaSet(root: string): SchemaSet {
   problems.push(...lint(entities, menus, dicts));
   problems.push(...lintPopups(root, entities));
   problems.push(...lintTransitions(entities));
-  problems.push(...lintCountOf(entities));
   problems.push(...lintScopes(entities));
   problems.push(...lintConfigDefaults(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).

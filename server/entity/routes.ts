@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { reopenedMessage } from './review-on-change.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
@@ -177,10 +176,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
     const scope = await scopeOf(request, caller);
     const lineItems = await prepareChildRows(ctx, caller, children, body);
-    const reopened = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
+    const message = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
     // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
     ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
-    return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : answerText(hooks, 'edit', '编辑成功!'));
+    return ok(null, message ?? answerText(hooks, 'edit', '编辑成功!'));
   };
   if (exposes.has('edit')) {
     app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);

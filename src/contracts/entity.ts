@@ -114,21 +114,10 @@ export interface FieldDef {
   formatWhen?: FormatWhen;
   /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
   references?: string;
-  /**
-   * integer fields, readOnly: how many rows of another entity name this record in one of their fields (e.g. a
-   * carrier's 车辆数 from vehicles' `carrierId`), kept by a database trigger on every write to those rows.
-   */
-  countOf?: CountOf;
   /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
   copyFrom?: CopyFrom;
   /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
   computed?: ComputedField;
-}
-
-/** The entity (its `name`) whose rows are counted, and its field holding this record's id. */
-export interface CountOf {
-  entity: string;
-  field: string;
 }
 
 /** Other field → the values for which a conditional rule applies (all entries must hold). */
@@ -143,14 +132,6 @@ export interface FormatWhen {
 /** A document's validity date: how many days ahead lists start warning (see engine/cells.ts expiryState). */
 export interface ExpiryWarning {
   days: number;
-}
-
-/** Fields whose values together may appear once per tenant (e.g. plate number + plate colour). */
-export interface UniqueTogetherDef {
-  /** Two or more declared scalar fields; the error is reported on the first. */
-  fields: string[];
-  /** Message when the combination exists; default `<label>+<label>“<v> / <v>”已存在`. */
-  message?: string;
 }
 
 /**
@@ -333,26 +314,11 @@ export interface EntitySchema {
    * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
    */
   children?: ChildTableDef[];
-  /** Combinations of fields unique per tenant: a unique index plus a friendly pre-check (single fields use `unique`). */
-  uniqueTogether?: UniqueTogetherDef[];
-  /** An approved record goes back to review when an edit changes one of its certificates (freight-domain §2.2). */
-  reviewOnChange?: ReviewOnChangeDef;
   /**
    * Referenced records that must be in a given state when a row is added, or when an edit names another one (a
    * waybill's driver and vehicle approved and in date), so 新增 and 编辑 cannot do what an operation refuses.
    */
   requires?: OperationRequirement[];
-}
-
-export interface ReviewOnChangeDef {
-  /** The review state field (a dictionary field), e.g. reviewStatus. */
-  field: string;
-  /** States that are re-opened, e.g. ["2"] (审核通过). */
-  from: string[];
-  /** The state an edit moves them to, e.g. "1" (待审核). */
-  to: string;
-  /** Fields whose change re-opens the review: certificate numbers, images, validity dates. */
-  fields: string[];
 }
 
 /**
