@@ -11,12 +11,14 @@ import { rowGuardsLint } from './row-guards/lint.ts';
 import { reviewOnChangeLint } from './review-on-change/lint.ts';
 import { uniqueTogetherLint } from './unique-together/lint.ts';
 import { countOfLint } from './count-of/lint.ts';
+import { expiryWarningLint } from './expiry-warning/lint.ts';
 
 export const CAPABILITY_LINTS: Partial<Record<RegisteredCapability, CapabilityLint>> = {
   'row-guards': rowGuardsLint,
   'review-on-change': reviewOnChangeLint,
   'unique-together': uniqueTogetherLint,
   'count-of': countOfLint,
+  'expiry-warning': expiryWarningLint,
 };
 
 /** Every capability's problems in the entity files: each file's own keys first, then those across files. */

@@ -3,6 +3,7 @@
  * register in renderers.ts; the renderers ask the registry, never a capability by name.
  */
 import type { EntitySchema } from '../src/contracts/entity.ts';
+import type { ListCellRenderer } from '../renderers/list-page/cells.tsx';
 
 /** An edit form a stored record's state restricts. */
 export interface FormLock {
@@ -19,4 +20,6 @@ export interface CapabilityRenderer {
   formLock?(entity: EntitySchema, record: Record<string, unknown>): FormLock | undefined;
   /** Whether a row offers 编辑 or 删除 (false hides the button). */
   rowActionAllowed?(entity: EntitySchema, action: RowAction, row: Record<string, unknown>): boolean;
+  /** List cells by field type, registered into the list's cell table (a date cell that warns of expiry). */
+  readonly listCells?: Readonly<Record<string, ListCellRenderer>>;
 }

@@ -4,8 +4,10 @@
  */
 import type { EntitySchema } from '../src/contracts/entity.ts';
 import type { RegisteredCapability } from './index.ts';
+import { registerListCell } from '../renderers/list-page/cells.tsx';
 import type { CapabilityRenderer, FormLock, RowAction } from './renderer-part.ts';
 import { rowGuardsRenderer } from './row-guards/renderer.ts';
+import { expiryWarningRenderer } from './expiry-warning/renderer.tsx';
 
 export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRenderer> = {
   'row-guards': rowGuardsRenderer,
@@ -13,9 +15,13 @@ export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRender
   'review-on-change': {},
   'unique-together': {},
   'count-of': {},
+  'expiry-warning': expiryWarningRenderer,
 };
 
 const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);
+
+// The capabilities' list cells join the list's cell table once, as this module loads (the list imports it).
+for (const part of PARTS) for (const [type, cell] of Object.entries(part.listCells ?? {})) registerListCell(type, cell);
 
 /** The first restriction a capability puts on this record's edit form, or undefined. */
 export function formLockOf(entity: EntitySchema, record: Record<string, unknown>): FormLock | undefined {

@@ -13,8 +13,7 @@ import { onlyMaskedFor } from '../../src/contracts/field-visibility.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
 import './type-cells.tsx';
-// Registers the date cell that warns of documents expiring (field option expiryWarning).
-import './expiry-cell.tsx';
+// Its import also registers the capabilities' list cells (the date cell warning of documents expiring).
 import type { ListSort } from '../../src/providers/data.ts';
 
 export interface ColumnOptions {

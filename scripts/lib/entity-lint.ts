@@ -7,7 +7,6 @@ import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/
 import { NOW_DEFAULT } from '../../src/contracts/field-values.ts';
 import { lintOperations } from './operations-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
-import { lintExpiry } from './unique-lint.ts';
 import { lintIndexes } from './index-lint.ts';
 import { lintConditions } from './condition-lint.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
@@ -115,7 +114,6 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
 
   lintOperations(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
-  lintExpiry(entity, fields, at);
   lintIndexes(entity, fields, at);
   lintConditions(entity, fields, dictionaries, at);
 

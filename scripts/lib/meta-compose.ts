@@ -5,7 +5,7 @@
  *
  * A field type's fragment: `{ "description": "…", "fieldProperties"?: {…}, "definitions"?: {…} }` — the description
  * joins the `type` key's, the name joins its enum. A capability's: `{ "entityProperties"?, "fieldProperties"?,
- * "definitions"? }`. A key two fragments declare must be declared identically.
+ * "listProperties"? (keys of the entity's `list` section), "definitions"? }`. A key two fragments declare must be declared identically.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,12 +18,16 @@ interface Fragment {
   description?: string;
   entityProperties?: JsonObject;
   fieldProperties?: JsonObject;
+  listProperties?: JsonObject;
   definitions?: JsonObject;
 }
 
 interface MetaSchema extends JsonObject {
   properties: JsonObject;
-  definitions: { field: { properties: { type: { description: string; enum: string[] } } & JsonObject } & JsonObject } & JsonObject;
+  definitions: {
+    field: { properties: { type: { description: string; enum: string[] } } & JsonObject } & JsonObject;
+    list: { properties: JsonObject } & JsonObject;
+  } & JsonObject;
 }
 
 export const CORE_FILE = 'schemas/_meta/entity.core.json';
@@ -63,6 +67,7 @@ export function composeEntityMetaSchema(root: string): JsonObject {
     const fragment = readFragment(root, folder);
     mergeInto(meta.properties, fragment.entityProperties, folder);
     mergeInto(field.properties, fragment.fieldProperties, folder);
+    mergeInto(meta.definitions.list.properties, fragment.listProperties, folder);
     mergeInto(meta.definitions, fragment.definitions, folder);
   }
   return meta;

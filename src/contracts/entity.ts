@@ -106,8 +106,6 @@ export interface FieldDef {
    * the fallback (e.g. a customer's 结算方式 from 默认结算方式).
    */
   configDefault?: string;
-  /** date fields: list cells warn 即将到期 (orange) within `days` days of the date and 已过期 (red) after it. */
-  expiryWarning?: ExpiryWarning;
   /** Required only while every named field holds one of its values (`{"settlementType": ["1", "4"]}`). */
   requiredWhen?: FieldCondition;
   /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
@@ -127,11 +125,6 @@ export type FieldCondition = Record<string, Array<string | number | boolean>>;
 export interface FormatWhen {
   field: string;
   cases: Record<string, FieldFormat>;
-}
-
-/** A document's validity date: how many days ahead lists start warning (see engine/cells.ts expiryState). */
-export interface ExpiryWarning {
-  days: number;
 }
 
 /**
@@ -196,11 +189,6 @@ export interface ListSection {
    * `/customer/manager?state=1`) starts with these query values; explicit parameters win.
    */
   states?: Record<string, Record<string, string>>;
-  /**
-   * Adds 证件状态 (即将到期 / 已过期) to the query form: rows with any date field carrying `expiryWarning` in that state
-   * today (`expiry=expiring|expired`, see contracts/expiry.ts). A preset may name it: `{"expiring": {"expiry": "expiring"}}`.
-   */
-  expiryQuery?: boolean;
 }
 
 /**

@@ -1,9 +1,9 @@
 /** Lint of `expiryWarning`: it sits on date fields only, and `list.expiryQuery` needs one. */
-import { escapePointer, isObject, type Json } from './schema-json.ts';
+import { escapePointer, isObject } from '../../scripts/lib/schema-json.ts';
+import type { CapabilityLint } from '../lint-part.ts';
+import { EXPIRY_QUERY_PARAM } from './contract.ts';
 
-type At = (pointer: string, message: string) => void;
-
-export function lintExpiry(entity: Json, fields: Json, at: At): void {
+export const expiryWarningLint: CapabilityLint = { entity: (entity, fields, _dictionaries, at) => {
   for (const [name, def] of Object.entries(fields)) {
     if (isObject(def) && def.expiryWarning !== undefined && def.type !== 'date') {
       at(`/fields/${escapePointer(name)}/expiryWarning`, `expiryWarning is only allowed on date fields (this one is ${String(def.type)})`);
@@ -14,6 +14,6 @@ export function lintExpiry(entity: Json, fields: Json, at: At): void {
     if (!Object.values(fields).some((def) => isObject(def) && def.expiryWarning !== undefined)) {
       at('/list/expiryQuery', 'expiryQuery needs at least one date field with expiryWarning');
     }
-    if (Object.hasOwn(fields, 'expiry')) at('/list/expiryQuery', 'expiryQuery filters with the request parameter "expiry", which a field of that name would shadow');
+    if (Object.hasOwn(fields, EXPIRY_QUERY_PARAM)) at('/list/expiryQuery', 'expiryQuery filters with the request parameter "expiry", which a field of that name would shadow');
   }
-}
+} };
