@@ -12,10 +12,11 @@ import { reviewOnChange } from './review-on-change/contract.ts';
 import { uniqueTogether } from './unique-together/contract.ts';
 import { countOf } from './count-of/contract.ts';
 import { expiryWarning } from './expiry-warning/contract.ts';
+import { configDefault } from './config-default/contract.ts';
 
 export type { CapabilityContract };
 
-export const CAPABILITIES = [rowGuards, reviewOnChange, uniqueTogether, countOf, expiryWarning] as const satisfies readonly CapabilityContract[];
+export const CAPABILITIES = [rowGuards, reviewOnChange, uniqueTogether, countOf, expiryWarning, configDefault] as const satisfies readonly CapabilityContract[];
 
 /** The names of the capabilities registered here. */
 export type RegisteredCapability = (typeof CAPABILITIES)[number]['name'];

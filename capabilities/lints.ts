@@ -12,6 +12,7 @@ import { reviewOnChangeLint } from './review-on-change/lint.ts';
 import { uniqueTogetherLint } from './unique-together/lint.ts';
 import { countOfLint } from './count-of/lint.ts';
 import { expiryWarningLint } from './expiry-warning/lint.ts';
+import { configDefaultLint } from './config-default/lint.ts';
 
 export const CAPABILITY_LINTS: Partial<Record<RegisteredCapability, CapabilityLint>> = {
   'row-guards': rowGuardsLint,
@@ -19,6 +20,7 @@ export const CAPABILITY_LINTS: Partial<Record<RegisteredCapability, CapabilityLi
   'unique-together': uniqueTogetherLint,
   'count-of': countOfLint,
   'expiry-warning': expiryWarningLint,
+  'config-default': configDefaultLint,
 };
 
 /** Every capability's problems in the entity files: each file's own keys first, then those across files. */

@@ -16,6 +16,8 @@ export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRender
   'unique-together': {},
   'count-of': {},
   'expiry-warning': expiryWarningRenderer,
+  // Still EntityForm's add-form start (see its contract.ts).
+  'config-default': {},
 };
 
 const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);

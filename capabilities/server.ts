@@ -21,6 +21,8 @@ export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> 
   'unique-together': uniqueTogetherServer,
   'count-of': countOfServer,
   'expiry-warning': expiryWarningServer,
+  // Still server/entity/config-defaults.ts (see its contract.ts).
+  'config-default': {},
 };
 
 const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);

@@ -22,7 +22,6 @@ import { lintEntity, type DictItems } from './entity-lint.ts';
 import { lintPopups } from './popup-lint.ts';
 import { lintTransitions } from './transitions-lint.ts';
 import { lintScopes } from './scope-lint.ts';
-import { lintConfigDefaults } from './config-default-lint.ts';
 import { lintCapabilities } from '../../capabilities/lints.ts';
 
 export interface Problem {
@@ -115,7 +114,6 @@ export function readSchemaSet(root: string): SchemaSet {
   problems.push(...lintPopups(root, entities));
   problems.push(...lintTransitions(entities));
   problems.push(...lintScopes(entities));
-  problems.push(...lintConfigDefaults(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).
   const order = [...list.entities, ...list.dicts, MENUS_FILE, ...list.ignored];
   const rank = (file: string) => (order.includes(file) ? order.indexOf(file) : order.length);

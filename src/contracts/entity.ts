@@ -100,12 +100,6 @@ export interface FieldDef {
   maxRows?: number;
   /** Set when adding; the edit form shows it read-only and the server refuses a change (e.g. a code others refer to). */
   immutable?: boolean;
-  /**
-   * A key of the platform configuration (平台设置, `GET /hyconfig/hyConfig/cfg`) whose value a new record takes when
-   * the field is left out: the add form starts with it and the server's add and import fill it. `default` remains
-   * the fallback (e.g. a customer's 结算方式 from 默认结算方式).
-   */
-  configDefault?: string;
   /** Required only while every named field holds one of its values (`{"settlementType": ["1", "4"]}`). */
   requiredWhen?: FieldCondition;
   /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
