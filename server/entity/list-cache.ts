@@ -174,7 +174,8 @@ export function startRowsFeed(db: Db, feed: NotificationFeed, log: (message: str
 
 /**
  * Tables a list page of `entity` is read from: its own and those its display texts come from. Callers add the
- * hooks' `reads` (a domain's joins, the tables a capability's stored counts follow).
+ * hooks' `reads` (a domain's joins, the tables a capability's stored counts follow). `_entities` is no longer read;
+ * it stays until list-route.ts and app.ts, which pass it, are next edited.
  */
 export function listDependencies(entity: EntityRuntime, tableDicts: Map<string, TableDictionary>, _entities: readonly EntityRuntime[] = []): string[] {
   const tables = new Set<string>([entity.schema.table]);
