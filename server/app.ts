@@ -23,7 +23,7 @@ import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
 import { linkScopes } from './entity/data-scope.ts';
 import { syncEntityTables } from './entity/tables.ts';
-import { countLinks, installCountTriggers } from './entity/counts.ts';
+import { installCapabilities } from '../capabilities/server.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
 import { registerOperationRoutes } from './entity/operations.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
@@ -116,8 +116,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
   await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
-  // Before any demo row: counts (countOf) are kept from the first insert on.
-  await installCountTriggers(ctx.db, countLinks(ctx.entities));
+  // Before any demo row: what capabilities keep in the database (countOf's triggers) works from the first insert on.
+  await installCapabilities(ctx.db, ctx.entities);
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
   await loadSqlParser();
   await syncReports(new ReportCatalog(ctx), ctx.config.schemasDir, ctx.db);

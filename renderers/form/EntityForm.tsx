@@ -18,7 +18,8 @@ import {
   writableFields,
 } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
-import { freeFieldsOf, rowAllows } from '../../src/contracts/row-guards.ts';
+import { formLockOf } from '../../capabilities/renderers.ts';
+import type { FormLock } from '../../capabilities/renderer-part.ts';
 import { newIdempotencyKey } from '../../src/contracts/idempotency.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { toastFailure } from '../../src/http/errors.ts';
@@ -89,10 +90,9 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     const { title: _title, ...rest } = formSchemaFor(entity, mode);
     return rest as RJSFSchema;
   }, [entity, mode]);
-  // A record its state locks (schema `editWhen`) may change only the guard's free fields, e.g. a signed waybill's 备注.
-  const [lockedState, setLockedState] = useState(false);
-  const freeFields = freeFieldsOf(entity);
-  const uiSchema = useMemo(() => buildUiSchema(entity, mode, lockedState ? freeFields : undefined), [entity, mode, lockedState, freeFields]);
+  // A record its state locks (a capability's formLock, e.g. `editWhen`) may change only some fields: a signed waybill's 备注.
+  const [lock, setLock] = useState<FormLock>();
+  const uiSchema = useMemo(() => buildUiSchema(entity, mode, lock?.editable), [entity, mode, lock]);
   const transformErrors = useMemo(() => transformErrorsFor(entity), [entity]);
   const formContext = useMemo<GridFormContext & TreeParentContext>(
     () => ({
@@ -145,7 +145,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       .then((record) => {
         if (!live) return;
         typedRef.current = recordToFormData(entity, record);
-        setLockedState(!rowAllows(entity, 'edit', record));
+        setLock(formLockOf(entity, record));
         setInitialData(typedRef.current);
       })
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)))
@@ -174,7 +174,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
       }
       const result =
         mode === 'edit' && recordId !== undefined
-          ? await data.update(entity.api, recordId, onlyFields(withClearedFields(entity, values), lockedState ? freeFields : undefined))
+          ? await data.update(entity.api, recordId, onlyFields(withClearedFields(entity, values), lock?.editable))
           : entity.idempotencyKey
             ? await data.create(entity.api, values, { idempotencyKey })
             : await data.create(entity.api, values);
@@ -230,11 +230,11 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
   const ready = !busy && !loadError;
   const withChildren = (
     <>
-      {ready && lockedState ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={entity.editWhen?.message ?? `当前状态下只能修改${freeFields.map((name) => entity.fields[name]?.label ?? name).join('、')}`} />
+      {ready && lock ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={lock.notice} />
       ) : null}
       {body}
-      {ready && !lockedState && entity.children?.length ? (
+      {ready && !lock && entity.children?.length ? (
         <ChildTables entity={entity} recordId={mode === 'edit' ? recordId : undefined} onHandles={(handles) => (childTablesRef.current = handles)} />
       ) : null}
       {ready && entity.form.preview ? <FormPreviewSection entity={entity} preview={entity.form.preview} values={() => typedRef.current} /> : null}

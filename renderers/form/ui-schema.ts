@@ -27,8 +27,8 @@ export function formFieldNames(entity: EntitySchema): string[] {
 }
 
 /**
- * `onlyEditable`: a record its state locks (schema `editWhen`) opens with every field read-only but these (the
- * guard's free fields).
+ * `onlyEditable`: a record its state locks (a capability's formLock, such as `editWhen`) opens with every field read-only but these (the
+ * editable fields it names).
  */
 export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add', onlyEditable?: readonly string[]): UiSchema {
   const shown = formFieldNames(entity);

@@ -8,13 +8,12 @@ import type { TableColumnsType } from 'antd';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import type { DictLookup } from '../../src/engine/cells.ts';
 import { listColumns } from '../../src/engine/fields.ts';
-import { rowAllows, rowOffersEdit } from '../../src/contracts/row-guards.ts';
+import { rowActionAllowed } from '../../capabilities/renderers.ts';
 import { onlyMaskedFor } from '../../src/contracts/field-visibility.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
 import './type-cells.tsx';
-// Registers the date cell that warns of documents expiring (field option expiryWarning).
-import './expiry-cell.tsx';
+// Its import also registers the capabilities' list cells (the date cell warning of documents expiring).
 import type { ListSort } from '../../src/providers/data.ts';
 
 export interface ColumnOptions {
@@ -70,13 +69,13 @@ export function buildColumns(options: ColumnOptions): TableColumnsType<WireRecor
             </Button>
           ) : null}
           {options.extraRowActions?.(record)}
-          {options.canEdit && rowOffersEdit(entity, record) ? (
+          {options.canEdit && rowActionAllowed(entity, 'edit', record) ? (
             <Button type="link" size="small" disabled={options.editDisabled} onClick={() => options.onEdit(record)}>
               编辑
             </Button>
           ) : null}
           {options.operationActions?.(record)}
-          {!options.canDelete || !rowAllows(entity, 'delete', record) ? null : options.deleteDisabled ? (
+          {!options.canDelete || !rowActionAllowed(entity, 'delete', record) ? null : options.deleteDisabled ? (
             <Button type="link" size="small" danger disabled>
               删除
             </Button>

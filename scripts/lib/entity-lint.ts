@@ -6,9 +6,7 @@
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { NOW_DEFAULT } from '../../src/contracts/field-values.ts';
 import { lintOperations } from './operations-lint.ts';
-import { lintReviewOnChange, lintRowGuards } from './review-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
-import { lintUniqueAndExpiry } from './unique-lint.ts';
 import { lintIndexes } from './index-lint.ts';
 import { lintConditions } from './condition-lint.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
@@ -114,10 +112,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
   }
 
   lintOperations(entity, fields, dictionaries, at);
-  lintReviewOnChange(entity, fields, dictionaries, at);
-  lintRowGuards(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
-  lintUniqueAndExpiry(entity, fields, at);
   lintIndexes(entity, fields, at);
   lintConditions(entity, fields, dictionaries, at);
 

@@ -5,8 +5,8 @@
  *
  * A field type's fragment: `{ "description"?: "…", "fieldProperties"?: {…}, "definitions"?: {…} }` — the description
  * joins the `type` key's, the name joins its enum, and field properties only that type uses (rows' rowFields) join
- * the field's. A capability's: `{ "entityProperties"?, "fieldProperties"?,
- * "definitions"? }`. A key two fragments declare must be declared identically.
+ * the field's. A capability's: `{ "entityProperties"?, "fieldProperties"?, "listProperties"? (keys of the entity's
+ * `list` section), "definitions"? }`. A key two fragments declare must be declared identically.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,12 +19,16 @@ interface Fragment {
   description?: string;
   entityProperties?: JsonObject;
   fieldProperties?: JsonObject;
+  listProperties?: JsonObject;
   definitions?: JsonObject;
 }
 
 interface MetaSchema extends JsonObject {
   properties: JsonObject;
-  definitions: { field: { properties: { type: { description: string; enum: string[] } } & JsonObject } & JsonObject } & JsonObject;
+  definitions: {
+    field: { properties: { type: { description: string; enum: string[] } } & JsonObject } & JsonObject;
+    list: { properties: JsonObject } & JsonObject;
+  } & JsonObject;
 }
 
 export const CORE_FILE = 'schemas/_meta/entity.core.json';
@@ -65,6 +69,7 @@ export function composeEntityMetaSchema(root: string): JsonObject {
     const fragment = readFragment(root, folder);
     mergeInto(meta.properties, fragment.entityProperties, folder);
     mergeInto(field.properties, fragment.fieldProperties, folder);
+    mergeInto(meta.definitions.list.properties, fragment.listProperties, folder);
     mergeInto(meta.definitions, fragment.definitions, folder);
   }
   return meta;

@@ -22,9 +22,8 @@ import { lintEntity, type DictItems } from './entity-lint.ts';
 import { lintPopups } from './popup-lint.ts';
 import { lintTransitions } from './transitions-lint.ts';
 import { lintScopes } from './scope-lint.ts';
-import { lintCountOf } from './count-lint.ts';
-import { lintConfigDefaults } from './config-default-lint.ts';
 import { lintFieldTypes } from '../../field-types/lints.ts';
+import { lintCapabilities } from '../../capabilities/lints.ts';
 
 export interface Problem {
   /** Path of the file relative to the repo root, with forward slashes. */
@@ -115,9 +114,7 @@ export function readSchemaSet(root: string): SchemaSet {
   problems.push(...lint(entities, menus, dicts));
   problems.push(...lintPopups(root, entities));
   problems.push(...lintTransitions(entities));
-  problems.push(...lintCountOf(entities));
   problems.push(...lintScopes(entities));
-  problems.push(...lintConfigDefaults(entities));
   problems.push(...lintFieldTypes(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).
   const order = [...list.entities, ...list.dicts, MENUS_FILE, ...list.ignored];
@@ -381,6 +378,8 @@ function lint(
       unique.component.add(menu.component, file, '/menu/component', problems);
     }
   }
+  // Each capability's own keys (capabilities/<name>/lint.ts).
+  problems.push(...lintCapabilities(entities, dictionaries));
   return problems;
 }
 

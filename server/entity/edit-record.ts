@@ -15,14 +15,12 @@ import type { EntityRuntime } from './registry.ts';
 import { findRow, updateRow } from './repository.ts';
 import { assertUnique, recordErrors, writableValues } from './validation.ts';
 import { prepareForStore, secretFields, sanitiseRecord } from './field-types.ts';
-import { reopenReviewOnChange } from './review-on-change.ts';
 import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
 import { assertParentInScope, enforceCustomer } from './data-scope.ts';
 import { transitionFieldErrors } from './state-fields.ts';
-import { assertEditAllowed } from './row-guards.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
-import { answerText, hookWrittenValues, hooksOf } from './hooks.ts';
+import { answerText, hookWrittenValues, hooksOf, type WriteEvent } from './hooks.ts';
 import { updateValues } from './tenancy.ts';
 
 export const NOT_FOUND = '未找到对应数据';
@@ -38,19 +36,19 @@ export interface EditRequest {
   tree?: TreeRules;
 }
 
-/** Edits the record; returns the labels of watched fields whose change reopened its review (reviewOnChange). */
-export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller: Caller, request: EditRequest): Promise<string[]> {
+/** Edits the record; returns the answer's text when a hook set one (an edit that re-opened a review says so). */
+export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller: Caller, request: EditRequest): Promise<string | undefined> {
   const { id, body, scope, tree } = request;
   const lineItems = request.lineItems ?? [];
-  let reopened: string[] = [];
+  let message: string | undefined;
   const hooks = hooksOf(ctx, entity);
   await ctx.db
     .transaction()
     .execute(async (tx) => {
-      // Locked when a state guard applies: a transition committing meanwhile must not slip past it.
-      const existing = await findRow(tx, entity, caller.tenantId, id, scope, entity.schema.editWhen !== undefined);
+      // Locked when a hook judges it (a state guard): a transition committing meanwhile must not slip past it.
+      const existing = await findRow(tx, entity, caller.tenantId, id, scope, hooks.checkEdit !== undefined);
       if (!existing) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
-      assertEditAllowed(ctx, entity, existing, body, lineItems.length > 0);
+      await hooks.checkEdit?.({ ctx, tx, caller, entity, existing, body, sendsLineItems: lineItems.length > 0 });
       const merged: Record<string, unknown> = {};
       for (const name of writableFields(entity.schema)) merged[name] = name in body ? body[name] : existing[name];
       const changedImmutable = immutableChanges(entity.schema, existing, merged);
@@ -66,8 +64,6 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       await assertParentInScope(tx, entity, caller, record);
       await applyCopies(ctx, tx, entity, caller, record, body, existing);
       applyComputed(entity, record);
-      const review = reopenReviewOnChange(entity.schema, existing, record);
-      reopened = review.labels;
       const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
       if (errors.length > 0) throw new ValidationError(errors);
       await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
@@ -75,16 +71,17 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       await prepareForStore(entity, record);
       for (const name of keptPasswords) record[name] = existing[name];
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
-      const event = { ctx, tx, caller, entity, id, record, body, existing };
+      const event: WriteEvent = { ctx, tx, caller, entity, id, record, body, existing };
       await hooks.beforeWrite?.(event);
-      await updateRow(tx, entity, caller.tenantId, id, { ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...review.values, ...updateValues(entity, caller.username) }, scope);
+      await updateRow(tx, entity, caller.tenantId, id, { ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...updateValues(entity, caller.username) }, scope);
       await hooks.afterWrite?.(event);
+      message = event.message;
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, parents);
     })
     .catch((error: unknown) => translateUniqueViolation(entity, error));
   await hooks.afterCommit?.({ ctx, caller, entity, action: 'edit', ids: [id] });
-  return reopened;
+  return message;
 }
 
 /** Unique-index violations that slip past the pre-check (a concurrent insert) still get a human message. */

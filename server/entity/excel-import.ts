@@ -20,7 +20,6 @@ import { isSecretProperty, prepareForStore, resolveDirectoryNames, sanitiseRecor
 import { fieldTypeServer } from '../../field-types/server.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
-import { uniqueTogetherInFile } from './unique-together.ts';
 import { assertParentInScope, enforceCustomer, scopeConditions } from './data-scope.ts';
 import { treeRules } from './tree.ts';
 import { ID_COLUMN_LABEL } from './excel-export.ts';
@@ -141,7 +140,8 @@ export async function importExcel(
   const bodies = new Map<Record<string, unknown>, WireRecord>();
   const bad: Array<{ line: number; cells: string[]; message: string }> = [];
   const seen = new Map<string, Set<unknown>>();
-  const seenTogether = new Set<string>();
+  // Checks of a row against the file's rows before it that the hooks bring (a repeated uniqueTogether combination).
+  const inFile = hooks.fileChecker?.();
   // Tree entities: each row's parent must be an existing node of the tenant; those parents gain hasChild.
   const tree = treeRules(entity);
   const parents = new Set<string>();
@@ -176,7 +176,7 @@ export async function importExcel(
       values.add(row.record[name]);
       seen.set(name, values);
     }
-    if (errors.length === 0) errors.push(...uniqueTogetherInFile(entity, row.record, seenTogether));
+    if (errors.length === 0 && inFile) errors.push(...inFile(row.record));
     if (errors.length === 0 && tree) {
       try {
         for (const parent of await tree.beforeWrite(ctx.db, caller.tenantId, row.record)) parents.add(parent);

@@ -13,6 +13,8 @@ import type { AppContext, Caller } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
+import { composeHooks } from './hook-compose.ts';
+import { capabilityHooks } from '../../capabilities/server.ts';
 
 export interface WriteEvent {
   ctx: AppContext;
@@ -27,6 +29,20 @@ export interface WriteEvent {
   body: WireRecord;
   /** The stored row before an edit; undefined on add. */
   existing?: WireRecord;
+  /** The answer's text, when a hook's work changes what the caller is told (an edit that re-opened a review). */
+  message?: string;
+}
+
+/** An edit about to be applied, before anything is merged: the stored row (locked) and the body as sent. */
+export interface EditCheckEvent {
+  ctx: AppContext;
+  tx: Kysely<SystemTables>;
+  caller: Caller;
+  entity: EntityRuntime;
+  existing: WireRecord;
+  body: WireRecord;
+  /** The edit replaces line items (schema `children`) as well. */
+  sendsLineItems: boolean;
 }
 
 export interface DeleteEvent {
@@ -66,6 +82,11 @@ export interface CommitEvent {
 }
 
 export interface EntityHooks {
+  /**
+   * Inside an edit's transaction, on the stored row, before the body is merged into it: refuse (throw). The row is
+   * read with a lock when this hook is present, so a state change committing meanwhile cannot slip past it.
+   */
+  checkEdit?(event: EditCheckEvent): Promise<void> | void;
   /** Inside the transaction, after the engine's checks and before the row is written: refuse (throw) or adjust. */
   beforeWrite?(event: WriteEvent): Promise<void> | void;
   /** Inside the transaction, after the row is written: related rows (a user's roles, a job's schedule). */
@@ -102,6 +123,11 @@ export interface EntityHooks {
    * row as read from the file.
    */
   prepareImport?(rows: Array<{ id: string; data: Record<string, unknown> }>, event: PresentEvent): Promise<void> | void;
+  /**
+   * An import's check of each new row against the rows of the same file before it (a combination repeated in the
+   * file), run once the row passed every other check. Called once per import for a checker holding what it saw.
+   */
+  fileChecker?(): (record: Record<string, unknown>) => FieldError[];
   /** The spreadsheet columns of exportXls, given the engine's: the domain may drop or reorder them. */
   exportColumns?(columns: Array<{ property: string; field: FieldDef }>): Array<{ property: string; field: FieldDef }>;
   /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
@@ -156,8 +182,17 @@ export interface DomainModule {
 
 const NO_HOOKS: EntityHooks = {};
 
+// The composed set per entity, remade only if its domain's set is another one (tests build several apps).
+const composed = new WeakMap<EntityRuntime, { domain: EntityHooks; hooks: EntityHooks }>();
+
+/** The entity's hooks: its capabilities' (capabilities/server.ts), then its domain module's. */
 export function hooksOf(ctx: AppContext, entity: EntityRuntime): EntityHooks {
-  return ctx.hooks?.get(entity.schema.name) ?? NO_HOOKS;
+  const domain = ctx.hooks?.get(entity.schema.name) ?? NO_HOOKS;
+  const known = composed.get(entity);
+  if (known?.domain === domain) return known.hooks;
+  const hooks = composeHooks([...capabilityHooks(entity, ctx.entities), domain]);
+  composed.set(entity, { domain, hooks });
+  return hooks;
 }
 
 /** The hooks of every module by entity name; an entity hooked twice is a programming error. */

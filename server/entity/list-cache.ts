@@ -174,14 +174,13 @@ export function startRowsFeed(db: Db, feed: NotificationFeed, log: (message: str
 }
 
 /**
- * Tables a list page of `entity` is read from: its own, those its display texts come from, and those its `countOf`
- * fields count (their trigger writes this table, but this process only sees the write to theirs).
+ * Tables a list page of `entity` is read from: its own and those its display texts come from. Callers add the
+ * hooks' `reads` (a domain's joins, the tables a capability's stored counts follow). `_entities` is no longer read;
+ * it stays until list-route.ts and app.ts, which pass it, are next edited.
  */
-export function listDependencies(entity: EntityRuntime, tableDicts: Map<string, TableDictionary>, entities: readonly EntityRuntime[] = []): string[] {
+export function listDependencies(entity: EntityRuntime, tableDicts: Map<string, TableDictionary>, _entities: readonly EntityRuntime[] = []): string[] {
   const tables = new Set<string>([entity.schema.table]);
   for (const field of Object.values(entity.schema.fields)) {
-    const counted = field.countOf ? entities.find((other) => other.schema.name === field.countOf!.entity) : undefined;
-    if (counted) tables.add(counted.schema.table);
     const dict = field.dict ? tableDicts.get(field.dict) : undefined;
     if (dict) tables.add(dict.entity.schema.table);
     else if (field.dict) tables.add('sys_dict').add('sys_dict_item');

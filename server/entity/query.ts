@@ -9,8 +9,7 @@ import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
 import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
-import { EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../../src/contracts/expiry.ts';
-import { expiryCondition } from './expiry-filter.ts';
+import { capabilityFilterUsesClock, capabilityListFilter } from '../../capabilities/server.ts';
 import { sortableValue, visibleOnly, type FieldVisibility } from './field-visibility.ts';
 
 type Condition = RawBuilder<unknown>;
@@ -191,9 +190,10 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams, visibil
       add(range[1], sql`${columnRef(entity, range[1])} ${sql.raw(bound === 'begin' ? '>=' : '<=')} ${typed}`);
       continue;
     }
-    if (key === EXPIRY_QUERY_PARAM && hasExpiryQuery(entity.schema)) {
-      const condition = expiryCondition(entity, value.trim());
-      if (condition) conditions.push(condition);
+    // A parameter a capability filters on (list.expiryQuery's `expiry`).
+    const own = capabilityListFilter(entity, key, value.trim());
+    if (own !== undefined) {
+      if (own) conditions.push(own);
       continue;
     }
     const multi = /^(.+)_MultiString$/.exec(key);
@@ -217,7 +217,7 @@ export function buildFilters(entity: EntityRuntime, params: QueryParams, visibil
 
 /** Whether the filters of `params` depend on today's date (so a memo of them must not outlive the day). */
 export function filtersUseClock(entity: EntityRuntime, params: QueryParams): boolean {
-  return hasExpiryQuery(entity.schema) && Boolean(first(params[EXPIRY_QUERY_PARAM]));
+  return Object.keys(params).some((param) => capabilityFilterUsesClock(entity, param) && Boolean(first(params[param])));
 }
 
 /** One ORDER BY term of a list: a schema-allowed column and its direction (always `nulls last`). */

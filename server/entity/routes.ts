@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { reopenedMessage } from './review-on-change.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
 import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
@@ -30,7 +29,6 @@ import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } 
 import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import { transitionFieldErrors } from './state-fields.ts';
-import { assertDeleteAllowed } from './row-guards.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
@@ -80,8 +78,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const deleted = await ctx.db.transaction().execute(async (tx) => {
       const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
       gone = allowed;
-      const locked = entity.schema.deleteWhen || hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
-      if (entity.schema.deleteWhen) assertDeleteAllowed(ctx, entity, locked);
+      const locked = hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
       referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
       await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
@@ -179,10 +176,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     if (!id) throw new BusinessError('缺少要编辑的记录ID');
     const scope = await scopeOf(request, caller);
     const lineItems = await prepareChildRows(ctx, caller, children, body);
-    const reopened = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
+    const message = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
     // After the commit: live grids on other pages re-read the row (a failed push never fails the edit).
     ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
-    return ok(null, reopened.length > 0 ? reopenedMessage(reopened) : answerText(hooks, 'edit', '编辑成功!'));
+    return ok(null, message ?? answerText(hooks, 'edit', '编辑成功!'));
   };
   if (exposes.has('edit')) {
     app.put(`${base}/edit`, { config: { permission: code('edit') } }, edit);

@@ -10,7 +10,7 @@ import type { SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from './registry.ts';
 import { ownsTable } from '../../src/contracts/entity.ts';
 import { childForeignKeys } from './children.ts';
-import { syncUniqueTogetherIndexes } from './unique-together.ts';
+import { syncCapabilityTables } from '../../capabilities/server.ts';
 import { indexName } from './index-name.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
 
@@ -125,7 +125,7 @@ export async function syncEntityTables(db: Kysely<SystemTables>, entities: Entit
         }
       }
       await syncSortIndexes(tx, entity);
-      await syncUniqueTogetherIndexes(tx, entity);
+      await syncCapabilityTables(tx, entity);
       await syncDeclaredIndexes(tx, entity);
       // Line items are read and replaced by parent id (children.ts).
       for (const property of foreignKeys) {

@@ -11,7 +11,6 @@ import { tableDictionaryTexts } from '../dict/table-dicts.ts';
 import { directoryErrors, valueErrors } from './field-types.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
 import { scopeConditions } from './data-scope.ts';
-import { uniqueTogetherErrors } from './unique-together.ts';
 import { hooksOf } from './hooks.ts';
 
 /** Schema validation, then dictionary membership: the same rules the browser form applies, plus the live dicts. */
@@ -62,8 +61,7 @@ export async function uniqueErrors(
       errors.push({ field: name, message: `${field.label}“${String(record[name])}”已存在` });
     }
   }
-  errors.push(...(await uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id, kept)));
-  // The domain's own checks against the database (hooks.checkRecord).
+  // The capabilities' checks against the database (uniqueTogether) and the domain's own (hooks.checkRecord).
   const check = hooksOf(ctx, entity).checkRecord;
   if (check) errors.push(...(await check({ ctx, caller, entity, record, id, kept })));
   return errors;

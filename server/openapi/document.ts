@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/contracts
 import type { EntitySchema } from '../../src/contracts/entity.ts';
 import { SYSTEM_FIELD_DEFS, normaliseQueryField } from '../../src/contracts/entity.ts';
 import { entityWriteSchema, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
-import { EXPIRY_QUERY_PARAM, EXPIRY_QUERY_STATES, hasExpiryQuery } from '../../src/contracts/expiry.ts';
+import { capabilityListParameters } from '../../capabilities/server.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -79,10 +79,7 @@ function listParameters(schema: EntitySchema): Json[] {
     }
     return [{ name: field, in: 'query', description: `${label}：JeecgBoot 取值语法（*x*、x*、a,b、!x、>= 5 …）`, schema: { type: 'string' } }];
   });
-  const expiry = hasExpiryQuery(schema)
-    ? [{ name: EXPIRY_QUERY_PARAM, in: 'query', description: '证件状态：expiring 即将到期 / expired 已过期（任一证件）', schema: { type: 'string', enum: [...EXPIRY_QUERY_STATES] } }]
-    : [];
-  return [...LIST_PARAMETERS, ...filters, ...expiry];
+  return [...LIST_PARAMETERS, ...filters, ...capabilityListParameters(schema)];
 }
 
 /** The parts an entity endpoint adds: parameters, request body, response, by the action in its URL. */

@@ -76,35 +76,16 @@ export interface FieldDef {
   maxRows?: number;
   /** Set when adding; the edit form shows it read-only and the server refuses a change (e.g. a code others refer to). */
   immutable?: boolean;
-  /**
-   * A key of the platform configuration (平台设置, `GET /hyconfig/hyConfig/cfg`) whose value a new record takes when
-   * the field is left out: the add form starts with it and the server's add and import fill it. `default` remains
-   * the fallback (e.g. a customer's 结算方式 from 默认结算方式).
-   */
-  configDefault?: string;
-  /** date fields: list cells warn 即将到期 (orange) within `days` days of the date and 已过期 (red) after it. */
-  expiryWarning?: ExpiryWarning;
   /** Required only while every named field holds one of its values (`{"settlementType": ["1", "4"]}`). */
   requiredWhen?: FieldCondition;
   /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
   formatWhen?: FormatWhen;
   /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
   references?: string;
-  /**
-   * integer fields, readOnly: how many rows of another entity name this record in one of their fields (e.g. a
-   * carrier's 车辆数 from vehicles' `carrierId`), kept by a database trigger on every write to those rows.
-   */
-  countOf?: CountOf;
   /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
   copyFrom?: CopyFrom;
   /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
   computed?: ComputedField;
-}
-
-/** The entity (its `name`) whose rows are counted, and its field holding this record's id. */
-export interface CountOf {
-  entity: string;
-  field: string;
 }
 
 /** Other field → the values for which a conditional rule applies (all entries must hold). */
@@ -114,19 +95,6 @@ export type FieldCondition = Record<string, Array<string | number | boolean>>;
 export interface FormatWhen {
   field: string;
   cases: Record<string, FieldFormat>;
-}
-
-/** A document's validity date: how many days ahead lists start warning (see engine/cells.ts expiryState). */
-export interface ExpiryWarning {
-  days: number;
-}
-
-/** Fields whose values together may appear once per tenant (e.g. plate number + plate colour). */
-export interface UniqueTogetherDef {
-  /** Two or more declared scalar fields; the error is reported on the first. */
-  fields: string[];
-  /** Message when the combination exists; default `<label>+<label>“<v> / <v>”已存在`. */
-  message?: string;
 }
 
 /**
@@ -191,11 +159,6 @@ export interface ListSection {
    * `/customer/manager?state=1`) starts with these query values; explicit parameters win.
    */
   states?: Record<string, Record<string, string>>;
-  /**
-   * Adds 证件状态 (即将到期 / 已过期) to the query form: rows with any date field carrying `expiryWarning` in that state
-   * today (`expiry=expiring|expired`, see contracts/expiry.ts). A preset may name it: `{"expiring": {"expiry": "expiring"}}`.
-   */
-  expiryQuery?: boolean;
 }
 
 /**
@@ -309,45 +272,11 @@ export interface EntitySchema {
    * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
    */
   children?: ChildTableDef[];
-  /** Combinations of fields unique per tenant: a unique index plus a friendly pre-check (single fields use `unique`). */
-  uniqueTogether?: UniqueTogetherDef[];
-  /** An approved record goes back to review when an edit changes one of its certificates (freight-domain §2.2). */
-  reviewOnChange?: ReviewOnChangeDef;
-  /**
-   * The states in which a row may still be edited (e.g. a waybill until it is signed: its amounts are final from
-   * then on). Other rows are refused by the server and open read-only but for `freeFields`. See row-guards.ts.
-   */
-  editWhen?: EditGuardDef;
-  /** The states in which a row may be deleted (e.g. an order while it is a draft); others are refused. */
-  deleteWhen?: RowGuardDef;
   /**
    * Referenced records that must be in a given state when a row is added, or when an edit names another one (a
    * waybill's driver and vehicle approved and in date), so 新增 and 编辑 cannot do what an operation refuses.
    */
   requires?: OperationRequirement[];
-}
-
-export interface RowGuardDef {
-  /** Field → values the row must hold, as an operation's `when`. */
-  when: Record<string, string[]>;
-  /** The refusal; default 只有<状态>的记录可以编辑|删除. */
-  message?: string;
-}
-
-export interface EditGuardDef extends RowGuardDef {
-  /** Fields that stay editable in every state (a remark): an edit changing only these is accepted. */
-  freeFields?: string[];
-}
-
-export interface ReviewOnChangeDef {
-  /** The review state field (a dictionary field), e.g. reviewStatus. */
-  field: string;
-  /** States that are re-opened, e.g. ["2"] (审核通过). */
-  from: string[];
-  /** The state an edit moves them to, e.g. "1" (待审核). */
-  to: string;
-  /** Fields whose change re-opens the review: certificate numbers, images, validity dates. */
-  fields: string[];
 }
 
 /**

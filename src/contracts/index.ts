@@ -10,4 +10,3 @@ export * from './files.ts';
 export * from './operations.ts';
 export * from './field-values.ts';
 export * from './directory.ts';
-export * from './row-guards.ts';

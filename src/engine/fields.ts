@@ -3,7 +3,7 @@ import { fieldDef, normaliseColumn, normaliseQueryField, permissionCode } from '
 import type { AccessProvider } from '../providers/access.ts';
 import type { EntityCatalog } from './entity-catalog.ts';
 import type { EntitySchema, FieldDef, ListColumnDef, QueryMode } from '../contracts/index.ts';
-import { EXPIRY_QUERY_FIELD, EXPIRY_QUERY_PARAM, hasExpiryQuery } from '../contracts/expiry.ts';
+import { CAPABILITIES, type CapabilityContract } from '../../capabilities/index.ts';
 
 export { fieldDef };
 
@@ -27,8 +27,10 @@ export function queryFields(entity: EntitySchema): QueryField[] {
     const def = fieldDef(entity, field);
     if (def) out.push({ field, mode, def, hidden });
   }
-  // 证件状态 (list.expiryQuery): not a column, a filter the server knows (contracts/expiry.ts).
-  if (hasExpiryQuery(entity)) out.push({ field: EXPIRY_QUERY_PARAM, mode: 'eq', def: EXPIRY_QUERY_FIELD, hidden: false });
+  // Inputs for parameters a capability's server part filters on (list.expiryQuery's 证件状态), not columns.
+  for (const capability of CAPABILITIES as readonly CapabilityContract[]) {
+    for (const { field, def } of capability.queryFields?.(entity) ?? []) out.push({ field, mode: 'eq', def, hidden: false });
+  }
   return out;
 }
 

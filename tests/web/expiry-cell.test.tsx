@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ListPage from '../../renderers/list-page/ListPage.tsx';
 import { permissionCode, type EntitySchema } from '../../src/contracts/index.ts';
-import { expiryStatus } from '../../src/engine/cells.ts';
+import { expiryStatus } from '../../capabilities/expiry-warning/contract.ts';
 import vehicleJson from '../../schemas/entities/freight/hy-vehicle.entity.json';
 import { accessTo, renderWithServices, stubData } from './helpers/render-screen.tsx';
 

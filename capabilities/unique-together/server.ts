@@ -1,15 +1,16 @@
 /**
- * `uniqueTogether`: combinations of fields that may appear once per tenant (a vehicle is its plate number *and*
- * plate colour; a driver binds a vehicle once). A unique index on (tenant_id, fields…) is the guarantee; the
- * pre-check here turns the common case into a sentence on the first field instead of a constraint violation.
- * Like Postgres' index, a combination with an empty part is not checked (NULLs are distinct).
+ * The server side of `uniqueTogether` (contract.ts). A unique index on (tenant_id, fields…) is the guarantee
+ * (tableSync); the pre-check (checkRecord) turns the common case into a sentence on the first field instead of a
+ * constraint violation, and an import refuses a combination its file repeats (fileChecker). Like Postgres' index,
+ * a combination with an empty part is not checked (NULLs are distinct).
  */
 import { sql, type Kysely } from 'kysely';
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import type { UniqueTogetherDef } from '../../src/contracts/entity.ts';
-import type { AppContext } from '../context.ts';
-import type { EntityRuntime } from './registry.ts';
-import { indexName } from './index-name.ts';
+import type { AppContext } from '../../server/context.ts';
+import type { EntityRuntime } from '../../server/entity/registry.ts';
+import { indexName } from '../../server/entity/index-name.ts';
+import type { CapabilityServer } from '../server-part.ts';
+import type { UniqueTogetherDef } from './contract.ts';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -31,7 +32,7 @@ function defaultMessage(ctx: AppContext, entity: EntityRuntime, rule: UniqueToge
 }
 
 /** One error per combination another row of the tenant (other than `exceptId`) already holds. */
-export async function uniqueTogetherErrors(
+async function uniqueTogetherErrors(
   ctx: AppContext,
   entity: EntityRuntime,
   tenantId: number,
@@ -53,7 +54,7 @@ export async function uniqueTogetherErrors(
 }
 
 /** The unique indexes behind the rules (created with the table; idempotent). */
-export async function syncUniqueTogetherIndexes<DB>(db: Kysely<DB>, entity: EntityRuntime): Promise<void> {
+async function syncUniqueTogetherIndexes<DB>(db: Kysely<DB>, entity: EntityRuntime): Promise<void> {
   for (const rule of entity.schema.uniqueTogether ?? []) {
     const columns = rule.fields.map((name) => columnOf(entity, name));
     const index = sql.id(indexName('uq', entity.schema.table, ...columns));
@@ -63,7 +64,7 @@ export async function syncUniqueTogetherIndexes<DB>(db: Kysely<DB>, entity: Enti
 }
 
 /** Import: rows of one file may not repeat a combination either (`seen` collects each rule's keys across rows). */
-export function uniqueTogetherInFile(entity: EntityRuntime, record: Record<string, unknown>, seen: Set<string>): FieldError[] {
+function uniqueTogetherInFile(entity: EntityRuntime, record: Record<string, unknown>, seen: Set<string>): FieldError[] {
   const errors: FieldError[] = [];
   (entity.schema.uniqueTogether ?? []).forEach((rule, i) => {
     if (rule.fields.some((name) => isEmpty(record[name]))) return;
@@ -74,3 +75,17 @@ export function uniqueTogetherInFile(entity: EntityRuntime, record: Record<strin
   });
   return errors;
 }
+
+export const uniqueTogetherServer: CapabilityServer = {
+  hooksFor(entity) {
+    if (!entity.schema.uniqueTogether?.length) return undefined;
+    return {
+      checkRecord: ({ ctx, caller, record, id, kept }) => uniqueTogetherErrors(ctx, entity, caller.tenantId, record, id, kept),
+      fileChecker() {
+        const seen = new Set<string>();
+        return (record) => uniqueTogetherInFile(entity, record, seen);
+      },
+    };
+  },
+  tableSync: (tx, entity) => syncUniqueTogetherIndexes(tx, entity),
+};

@@ -1,16 +1,14 @@
 /**
- * Cross-entity lint of `countOf` (server/entity/counts.ts): only on readOnly integer fields, naming an entity that
- * exists and one of its string fields, which holds ids of this entity (`references`, when it declares one).
+ * Cross-entity lint of `countOf` (server.ts): only on readOnly integer fields, naming an entity that exists and one
+ * of its string fields, which holds ids of this entity (`references`, when it declares one).
  */
-import { escapePointer, isObject, type Json } from './schema-json.ts';
+import { escapePointer, isObject, type Json } from '../../scripts/lib/schema-json.ts';
+import type { Problem } from '../../scripts/lib/schema-files.ts';
+import type { CapabilityLint, LintedFile } from '../lint-part.ts';
 
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
+export const countOfLint: CapabilityLint = { entities: lintCountOf };
 
-export function lintCountOf(entities: ReadonlyArray<{ file: string; data: unknown }>): Problem[] {
+function lintCountOf(entities: readonly LintedFile[]): Problem[] {
   const problems: Problem[] = [];
   const byName = new Map<string, Json>();
   for (const { data } of entities) if (isObject(data) && typeof data.name === 'string') byName.set(data.name, data);

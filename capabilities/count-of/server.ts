@@ -1,16 +1,17 @@
 /**
- * Fields with `countOf` (a carrier's 车辆数): stored counts kept by the database. A row trigger on the counted table
+ * The server side of `countOf` (contract.ts): stored counts kept by the database. A row trigger on the counted table
  * recounts the old and the new parent of every inserted, updated or deleted row, inside the writing transaction, so
  * every path (forms, imports, operations, a SQL console) keeps the count true and a failed write leaves it as it was.
  * Identifiers come from the schemas' allow-list (compiled entities), never from a request.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SystemTables } from '../db/schema.ts';
-import { assertIdentifier, type EntityRuntime } from './registry.ts';
+import type { SystemTables } from '../../server/db/schema.ts';
+import { assertIdentifier, type EntityRuntime } from '../../server/entity/registry.ts';
+import type { CapabilityServer } from '../server-part.ts';
 
 type Db = Kysely<SystemTables>;
 
-export interface CountLink {
+interface CountLink {
   /** The entity holding the count, its column. */
   parent: EntityRuntime;
   countColumn: string;
@@ -20,7 +21,7 @@ export interface CountLink {
 }
 
 /** Every `countOf` field of the given entities, resolved to tables and columns; throws on a dangling name. */
-export function countLinks(entities: readonly EntityRuntime[]): CountLink[] {
+function countLinks(entities: readonly EntityRuntime[]): CountLink[] {
   const links: CountLink[] = [];
   for (const parent of entities) {
     for (const [property, field] of Object.entries(parent.schema.fields)) {
@@ -35,7 +36,7 @@ export function countLinks(entities: readonly EntityRuntime[]): CountLink[] {
 }
 
 /** Creates (or replaces) each link's function and trigger, then corrects counts that drifted while none ran. */
-export async function installCountTriggers(db: Db, links: readonly CountLink[]): Promise<void> {
+async function installCountTriggers(db: Db, links: readonly CountLink[]): Promise<void> {
   for (const { parent, countColumn, child, foreignColumn } of links) {
     const name = assertIdentifier(`app_count_${parent.schema.table}_${countColumn}`);
     const parentTable = sql.id(parent.schema.table);
@@ -59,3 +60,17 @@ export async function installCountTriggers(db: Db, links: readonly CountLink[]):
       where counted.id = p.id and p.${count} is distinct from counted.n`.execute(db);
   }
 }
+
+export const countOfServer: CapabilityServer = {
+  // A list page showing a count is read from the counted table too: the trigger writes this table, but this process
+  // only sees the write to theirs (list-cache.ts).
+  hooksFor(entity, entities) {
+    const counted = Object.values(entity.schema.fields).flatMap((field) => {
+      const child = field.countOf ? entities.find((other) => other.schema.name === field.countOf!.entity) : undefined;
+      return child ? [child.schema.table] : [];
+    });
+    return counted.length > 0 ? { reads: counted } : undefined;
+  },
+  // Before any demo row: counts are kept from the first insert on.
+  install: (db, entities) => installCountTriggers(db, countLinks(entities)),
+};

@@ -3,17 +3,15 @@
  * same type, and, when both are dictionary fields, of the same dictionary — so the value it supplies is one the
  * field accepts.
  */
-import { escapePointer, isObject, type Json } from './schema-json.ts';
+import { escapePointer, isObject, type Json } from '../../scripts/lib/schema-json.ts';
+import type { Problem } from '../../scripts/lib/schema-files.ts';
+import type { CapabilityLint, LintedFile } from '../lint-part.ts';
 
-interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
+const PLATFORM_CONFIG_ENTITY = 'hyConfig';
 
-export const PLATFORM_CONFIG_ENTITY = 'hyConfig';
+export const configDefaultLint: CapabilityLint = { entities: lintConfigDefaults };
 
-export function lintConfigDefaults(entities: ReadonlyArray<{ file: string; data: unknown }>): Problem[] {
+function lintConfigDefaults(entities: readonly LintedFile[]): Problem[] {
   const problems: Problem[] = [];
   const config = entities.map((e) => e.data).find((data): data is Json => isObject(data) && data.name === PLATFORM_CONFIG_ENTITY);
   const configFields = config && isObject(config.fields) ? config.fields : {};

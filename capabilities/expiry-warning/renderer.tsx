@@ -1,11 +1,13 @@
 /**
  * Date cells of fields with `expiryWarning` (documents: licences, inspections, permits): the date in orange with
  * 即将到期 within the warning window, in red with 已过期 after it, so lapsed papers stand out before dispatch.
- * Other date fields read as plain text. Registered for the `date` type into cells.tsx's table.
+ * Other date fields read as plain text. The list cell of the `date` type (capabilities/renderers.ts registers it).
  */
 import { Space, Tag, Tooltip } from 'antd';
-import { cellText, expiryStatus } from '../../src/engine/cells.ts';
-import { registerListCell, TextCell, type ListCellProps } from './cells.tsx';
+import { cellText } from '../../src/engine/cells.ts';
+import { TextCell, type ListCellProps } from '../../renderers/list-page/cells.tsx';
+import type { CapabilityRenderer } from '../renderer-part.ts';
+import { expiryStatus } from './contract.ts';
 
 /** antd's orange-6 and red-6: the colours of the matching preset Tags. */
 const COLORS = { expiring: '#fa8c16', expired: '#f5222d' } as const;
@@ -26,4 +28,6 @@ export function ExpiryDateCell(props: ListCellProps & { today?: Date }) {
   );
 }
 
-registerListCell('date', (props) => <ExpiryDateCell {...props} />);
+export const expiryWarningRenderer: CapabilityRenderer = {
+  listCells: { date: (props) => <ExpiryDateCell {...props} /> },
+};

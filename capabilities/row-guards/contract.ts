@@ -1,11 +1,38 @@
 /**
- * An entity's `editWhen` / `deleteWhen`: the states in which its rows may still be edited or deleted (freight-domain
+ * `editWhen` / `deleteWhen`: the states in which an entity's rows may still be edited or deleted (freight-domain
  * §2: a waybill's amounts are final once it is signed; an order is deleted only as a draft). The server refuses
- * the write; the browser hides 删除 and opens the edit form read-only but for the guard's free fields. Both sides
- * decide with these functions.
+ * the write (server.ts); the browser hides 删除 and opens the edit form read-only but for the guard's free fields
+ * (renderer.ts). Both sides decide with these functions.
  */
-import type { EntitySchema, FieldDef, OperationDef, RowGuardDef } from './entity.ts';
-import { failedGuardField, guardMessage } from './operations.ts';
+import type { EntitySchema, FieldDef, OperationDef } from '../../src/contracts/entity.ts';
+import { failedGuardField, guardMessage } from '../../src/contracts/operations.ts';
+import { defineCapability } from '../contract.ts';
+
+export interface RowGuardDef {
+  /** Field → values the row must hold, as an operation's `when`. */
+  when: Record<string, string[]>;
+  /** The refusal; default 只有<状态>的记录可以编辑|删除. */
+  message?: string;
+}
+
+export interface EditGuardDef extends RowGuardDef {
+  /** Fields that stay editable in every state (a remark): an edit changing only these is accepted. */
+  freeFields?: string[];
+}
+
+declare module '../../src/contracts/entity.ts' {
+  interface EntitySchema {
+    /**
+     * The states in which a row may still be edited (e.g. a waybill until it is signed: its amounts are final from
+     * then on). Other rows are refused by the server and open read-only but for `freeFields`.
+     */
+    editWhen?: EditGuardDef;
+    /** The states in which a row may be deleted (e.g. an order while it is a draft); others are refused. */
+    deleteWhen?: RowGuardDef;
+  }
+}
+
+export const rowGuards = defineCapability({ name: 'row-guards' });
 
 export type GuardedAction = 'edit' | 'delete';
 

@@ -1,13 +1,14 @@
 /**
- * The server side of `editWhen` / `deleteWhen` (src/contracts/row-guards.ts): inside the write's transaction, on
- * rows read with a lock, so a state change committing meanwhile cannot slip past the guard.
+ * The server side of `editWhen` / `deleteWhen` (contract.ts): inside the write's transaction, on rows read with a
+ * lock (checkEdit and beforeDelete get them locked), so a state change committing meanwhile cannot slip past.
  */
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
-import { freeFieldsOf, rowGuardFailure, rowGuardMessage, sameFieldValue } from '../../src/contracts/row-guards.ts';
-import type { AppContext } from '../context.ts';
-import { BusinessError } from '../core/errors.ts';
-import type { EntityRuntime } from './registry.ts';
+import type { AppContext } from '../../server/context.ts';
+import { BusinessError } from '../../server/core/errors.ts';
+import type { EntityRuntime } from '../../server/entity/registry.ts';
+import type { CapabilityServer } from '../server-part.ts';
+import { freeFieldsOf, rowGuardFailure, rowGuardMessage, sameFieldValue } from './contract.ts';
 
 type Dicts = Pick<AppContext, 'dicts'>;
 
@@ -33,3 +34,14 @@ export function assertDeleteAllowed(ctx: Dicts, entity: EntityRuntime, rows: Wir
     if (field !== undefined) throw new BusinessError(rowGuardMessage(entity.schema, 'delete', field, (dict, value) => ctx.dicts.text(dict, value)));
   }
 }
+
+export const rowGuardsServer: CapabilityServer = {
+  hooksFor(entity) {
+    const { editWhen, deleteWhen } = entity.schema;
+    if (!editWhen && !deleteWhen) return undefined;
+    return {
+      ...(editWhen && { checkEdit: ({ ctx, existing, body, sendsLineItems }) => assertEditAllowed(ctx, entity, existing, body, sendsLineItems) }),
+      ...(deleteWhen && { beforeDelete: ({ ctx, rows }) => assertDeleteAllowed(ctx, entity, rows) }),
+    };
+  },
+};

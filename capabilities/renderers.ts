@@ -1,0 +1,40 @@
+/**
+ * The renderer parts of the capabilities (renderer-part.ts), by name: one line per capability. Forms and lists
+ * ask the functions below; a capability without a renderer part registers an empty one.
+ */
+import type { EntitySchema } from '../src/contracts/entity.ts';
+import type { RegisteredCapability } from './index.ts';
+import { registerListCell } from '../renderers/list-page/cells.tsx';
+import type { CapabilityRenderer, FormLock, RowAction } from './renderer-part.ts';
+import { rowGuardsRenderer } from './row-guards/renderer.ts';
+import { expiryWarningRenderer } from './expiry-warning/renderer.tsx';
+
+export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRenderer> = {
+  'row-guards': rowGuardsRenderer,
+  // No renderer part: the form shows the server's answer text.
+  'review-on-change': {},
+  'unique-together': {},
+  'count-of': {},
+  'expiry-warning': expiryWarningRenderer,
+  // Still EntityForm's add-form start (see its contract.ts).
+  'config-default': {},
+};
+
+const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);
+
+// The capabilities' list cells join the list's cell table once, as this module loads (the list imports it).
+for (const part of PARTS) for (const [type, cell] of Object.entries(part.listCells ?? {})) registerListCell(type, cell);
+
+/** The first restriction a capability puts on this record's edit form, or undefined. */
+export function formLockOf(entity: EntitySchema, record: Record<string, unknown>): FormLock | undefined {
+  for (const part of PARTS) {
+    const lock = part.formLock?.(entity, record);
+    if (lock) return lock;
+  }
+  return undefined;
+}
+
+/** Whether every capability lets the row offer the action. */
+export function rowActionAllowed(entity: EntitySchema, action: RowAction, row: Record<string, unknown>): boolean {
+  return PARTS.every((part) => part.rowActionAllowed?.(entity, action, row) ?? true);
+}

@@ -1,0 +1,36 @@
+/**
+ * The server part of a capability (`capabilities/<name>/server.ts`): what it adds to the entity engine. Parts
+ * register in server.ts; the engine reaches them through hooksOf (hooks composed before the domain module's),
+ * syncEntityTables and prepareDatabase, never by name.
+ */
+import type { Kysely, RawBuilder } from 'kysely';
+import type { EntitySchema } from '../src/contracts/entity.ts';
+import type { SystemTables } from '../server/db/schema.ts';
+import type { EntityHooks } from '../server/entity/hooks.ts';
+import type { EntityRuntime } from '../server/entity/registry.ts';
+
+export interface CapabilityServer {
+  /** The hooks of an entity declaring this capability's options (undefined when it declares none). */
+  hooksFor?(entity: EntityRuntime, entities: readonly EntityRuntime[]): EntityHooks | undefined;
+  /** Inside an engine-made table's sync transaction, after its columns: indexes the capability's rules need. */
+  tableSync?(tx: Kysely<SystemTables>, entity: EntityRuntime): Promise<void>;
+  /** At start-up, once every table is synced and before any demo row: database objects spanning entities. */
+  install?(db: Kysely<SystemTables>, entities: readonly EntityRuntime[]): Promise<void>;
+  /**
+   * A list request parameter this capability filters on (not a field of the entity): its condition (null: none),
+   * or undefined when the parameter is not its own. Throws a BusinessError for a value it refuses.
+   */
+  listFilter?(entity: EntityRuntime, param: string, value: string): RawBuilder<unknown> | null | undefined;
+  /** Whether listFilter's condition for this parameter depends on today (a cached answer must not outlive the day). */
+  listFilterUsesClock?(entity: EntityRuntime, param: string): boolean;
+  /** The OpenAPI description of the list parameters listFilter takes. */
+  listParameters?(schema: EntitySchema): OpenApiParameter[];
+}
+
+// A type literal (not an interface), so it reads as the OpenAPI document's plain JSON objects.
+export type OpenApiParameter = {
+  name: string;
+  in: 'query';
+  description: string;
+  schema: Record<string, unknown>;
+};

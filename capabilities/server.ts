@@ -1,0 +1,62 @@
+/**
+ * The server parts of the capabilities (server-part.ts), by name: one line per capability. The entity engine asks
+ * this list for hooks, table syncs and start-up installs; it never names a capability.
+ */
+import type { Kysely, RawBuilder } from 'kysely';
+import type { EntitySchema } from '../src/contracts/entity.ts';
+import type { SystemTables } from '../server/db/schema.ts';
+import type { EntityHooks } from '../server/entity/hooks.ts';
+import type { EntityRuntime } from '../server/entity/registry.ts';
+import type { RegisteredCapability } from './index.ts';
+import type { CapabilityServer, OpenApiParameter } from './server-part.ts';
+import { rowGuardsServer } from './row-guards/server.ts';
+import { reviewOnChangeServer } from './review-on-change/server.ts';
+import { uniqueTogetherServer } from './unique-together/server.ts';
+import { countOfServer } from './count-of/server.ts';
+import { expiryWarningServer } from './expiry-warning/server.ts';
+
+export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> = {
+  'row-guards': rowGuardsServer,
+  'review-on-change': reviewOnChangeServer,
+  'unique-together': uniqueTogetherServer,
+  'count-of': countOfServer,
+  'expiry-warning': expiryWarningServer,
+  // Still server/entity/config-defaults.ts (see its contract.ts).
+  'config-default': {},
+};
+
+const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);
+
+/** The hook sets the capabilities give the entity, in registry order. */
+export function capabilityHooks(entity: EntityRuntime, entities: readonly EntityRuntime[]): EntityHooks[] {
+  return PARTS.flatMap((part) => part.hooksFor?.(entity, entities) ?? []);
+}
+
+/** Every capability's table sync for one engine-made table (inside its sync transaction). */
+export async function syncCapabilityTables(tx: Kysely<SystemTables>, entity: EntityRuntime): Promise<void> {
+  for (const part of PARTS) await part.tableSync?.(tx, entity);
+}
+
+/** Every capability's start-up install, in registry order. */
+export async function installCapabilities(db: Kysely<SystemTables>, entities: readonly EntityRuntime[]): Promise<void> {
+  for (const part of PARTS) await part.install?.(db, entities);
+}
+
+/** A capability's condition for a list request parameter (null: none), or undefined when none takes it. */
+export function capabilityListFilter(entity: EntityRuntime, param: string, value: string): RawBuilder<unknown> | null | undefined {
+  for (const part of PARTS) {
+    const condition = part.listFilter?.(entity, param, value);
+    if (condition !== undefined) return condition;
+  }
+  return undefined;
+}
+
+/** Whether a capability's filter of this parameter depends on today's date. */
+export function capabilityFilterUsesClock(entity: EntityRuntime, param: string): boolean {
+  return PARTS.some((part) => part.listFilterUsesClock?.(entity, param) ?? false);
+}
+
+/** The OpenAPI list parameters the capabilities' filters take. */
+export function capabilityListParameters(schema: EntitySchema): OpenApiParameter[] {
+  return PARTS.flatMap((part) => part.listParameters?.(schema) ?? []);
+}
