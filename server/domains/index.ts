@@ -16,6 +16,7 @@ import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
 import { tenantsDomain } from './system/tenants.ts';
+import { permissionsDomain } from './system/menus/permissions.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -31,4 +32,5 @@ export const DOMAINS: readonly DomainModule[] = [
   customerAccountsDomain,
   dataRulesDomain,
   tenantsDomain,
+  permissionsDomain,
 ];

@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { registerMenusRoutes } from './menus/routes.ts';
 import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
@@ -34,7 +33,6 @@ export function specAliases(prefix: string): RouteAlias[] {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  registerMenusRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
 }
 
