@@ -75,6 +75,8 @@ export interface SysPermissionTable {
   del_flag: number;
   description: string | null;
   create_time: Timestamp;
+  /** '1' while a live row names this one as parent; a trigger keeps it and is_leaf (server/system/menus migration 0140). */
+  has_child: Defaulted<string>;
 }
 
 export interface SysRolePermissionTable {

@@ -15,6 +15,8 @@ import { reportHeadsDomain } from './report/heads.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
+import { tenantsDomain } from './system/tenants.ts';
+import { permissionsDomain } from './system/menus/permissions.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -29,4 +31,6 @@ export const DOMAINS: readonly DomainModule[] = [
   settlementDomain,
   customerAccountsDomain,
   dataRulesDomain,
+  tenantsDomain,
+  permissionsDomain,
 ];

@@ -169,7 +169,8 @@ export async function idsInScope(db: Kysely<SystemTables>, entity: EntityRuntime
   if (scope.length === 0) return ids;
   const result = await sql<{ id: string }>`select id from ${sql.id(entity.schema.table)}
     where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)}) and ${sql.join(scope, sql` and `)} for update`.execute(db);
-  return result.rows.map((r) => r.id);
+  // As text, whatever the column's type (integer ids, storage.idKind), like the ids a request names.
+  return result.rows.map((r) => String(r.id));
 }
 
 /**

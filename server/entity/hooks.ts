@@ -64,7 +64,8 @@ export interface PresentEvent {
   entity: EntityRuntime;
 }
 
-export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound';
+/** `noEditId`: an edit naming no id; `noDeleteIds`: a delete or deleteBatch naming none. */
+export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound' | 'noEditId' | 'noDeleteIds';
 
 /** What a domain's field rules are given besides the record (add, edit, import and line items alike). */
 export interface CheckEvent {

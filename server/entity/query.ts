@@ -104,6 +104,8 @@ function valueCondition(entity: EntityRuntime, property: string, raw: string): C
   if (value.includes('++')) return sql`${column} = ${typedValue(entity, property, value.replaceAll('++', ','), 'exact')}`;
   if (value.includes(',')) return inCondition(entity, property, value.split(','));
   if (value.length > 1 && value.startsWith('!')) return comparison(entity, property, 'ne', value.slice(1));
+  // A field JeecgBoot searches with LIKE (schema filterMatch): a bare value is a contains search.
+  if (entity.schema.fields[property]?.filterMatch === 'contains') return likeCondition(entity, property, `%${escapeLike(value)}%`);
   return comparison(entity, property, 'eq', value);
 }
 
@@ -251,14 +253,17 @@ export function orderTerms(entity: EntityRuntime, params: QueryParams, visibilit
   });
 }
 
-/** ORDER BY of the terms above; the id tie-breaker keeps paging stable when many rows share a sort value. */
-export function orderSql(terms: readonly OrderTerm[]): RawBuilder<unknown> {
+/**
+ * ORDER BY of the terms above; the id tie-breaker keeps paging stable when many rows share a sort value. A tree read
+ * whole (schema tree.wholeList) breaks ties by ascending id instead: the order rows were added in, as JeecgBoot reads it.
+ */
+export function orderSql(terms: readonly OrderTerm[], tieBreak: 'asc' | 'desc' = 'desc'): RawBuilder<unknown> {
   const parts = terms.map((term) => sql`${term.column} ${sql.raw(term.descending ? 'desc' : 'asc')} nulls last`);
-  return sql.join([...parts, sql`id desc`]);
+  return sql.join([...parts, tieBreak === 'asc' ? sql`id asc` : sql`id desc`]);
 }
 
-export function buildOrder(entity: EntityRuntime, params: QueryParams, visibility?: FieldVisibility): RawBuilder<unknown> {
-  return orderSql(orderTerms(entity, params, visibility));
+export function buildOrder(entity: EntityRuntime, params: QueryParams, visibility?: FieldVisibility, tieBreak: 'asc' | 'desc' = 'desc'): RawBuilder<unknown> {
+  return orderSql(orderTerms(entity, params, visibility), tieBreak);
 }
 
 export function pageParams(params: QueryParams): { pageNo: number; pageSize: number } {

@@ -73,6 +73,8 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
     if (!schema.fields[property]) throw new Error(`${schema.name}.storage.integerCodes names an undeclared field: ${property}`);
     types.set(property, 'integer');
   }
+  // Integer ids (storage.idKind) are filtered and compared as integers.
+  if (schema.storage?.idKind === 'integer') types.set('id', 'integer');
   if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');

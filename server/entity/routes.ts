@@ -9,7 +9,6 @@ import { normaliseRecord } from '../../src/contracts/validation/entity-json-sche
 import type { AppContext, Caller } from '../context.ts';
 import { ok, sendResultJson } from '../core/envelope.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
@@ -36,6 +35,8 @@ import { answerText, confirmedIn, hookWrittenValues, hooksOf } from './hooks.ts'
 import { creationValues } from './tenancy.ts';
 import { softDeletes } from './soft-delete.ts';
 import { idempotencyKeyOf, inWriteTransaction } from '../core/idempotency.ts';
+import { askedId, idGiven, newRowId, requestId, requestIds } from './entity-ids.ts';
+import { wholeTreeList } from './whole-tree.ts';
 
 const MAX_BATCH = 1000;
 
@@ -76,7 +77,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const scope = await scopeOf(request, caller);
     let gone: string[] = [];
     const deleted = await ctx.db.transaction().execute(async (tx) => {
-      const allowed = await idsInScope(tx, entity, caller.tenantId, ids, scope);
+      const named = await idsInScope(tx, entity, caller.tenantId, ids, scope);
+      // tree.deleteSubtree: the nodes below go too (those in the caller's scope; the rest keep the delete refused).
+      const allowed = tree?.tree.deleteSubtree && named.length > 0 ? await idsInScope(tx, entity, caller.tenantId, await tree.subtree(tx, caller.tenantId, named), scope) : named;
       gone = allowed;
       const locked = hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
@@ -94,6 +97,10 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const params = request.query as QueryParams;
     const own = await hooks.listAnswer?.(params, { ctx, caller, entity });
     if (own !== undefined) return ok(own);
+    if (tree?.tree.wholeList) {
+      const scope = [...(await readScopeOf(request, caller)), ...((await hooks.listConditions?.(params, { ctx, caller, entity })) ?? [])];
+      return ok(await wholeTreeList(ctx, entity, tree, caller, params, scope));
+    }
     const extra = [
       ...(tree?.listConditions(params) ?? []),
       ...(await readScopeOf(request, caller)),
@@ -108,12 +115,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const pid = String(request.query.pid ?? '').trim();
     if (!pid) throw new BusinessError('缺少上级节点ID');
     const page = await tree.children(ctx.db, caller.tenantId, pid, request.query, await readScopeOf(request, caller), fieldVisibility(entity, caller));
-    return ok({ ...page, records: await present(page.records, true, caller) });
+    const records = await present(page.records, true, caller);
+    // tree.wholeList: the children as a plain array, like the list.
+    return ok(tree.tree.wholeList ? records : { ...page, records });
   });
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
-    const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await readScopeOf(request, caller));
+    const id = requestId(entity, request.query.id);
+    const row = id === undefined ? null : await findRow(ctx.db, entity, caller.tenantId, id, await readScopeOf(request, caller));
     if (!row) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
     // Full values only for people who may edit the record; everyone else sees what the list shows.
     const [presented] = await present([row], !caller.permissions.has(code('edit')), caller);
@@ -138,6 +148,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     // Money-moving adds (schema idempotencyKey) name their submission first: without a key nothing is written.
     const idempotencyKey = entity.schema.idempotencyKey ? idempotencyKeyOf(request) : undefined;
+    // A client-chosen integer id (storage.idKind) is checked before anything else is.
+    const asked = askedId(entity, bodyOf(request.body));
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
@@ -151,29 +163,33 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     await assertUnique(ctx, entity, caller, record);
     const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
     await prepareForStore(entity, record);
-    const id = newId();
+    let id = '';
     // With a key, the transaction claims it first and keeps the answer: a repeat gets that answer, writing nothing.
     const submission = { endpoint: `${entity.schema.name}:add`, body: request.body };
     const answer = await inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
+      const rowId = await newRowId(tx, entity, asked);
+      id = String(rowId);
       await assertWriteRequirements(ctx, tx, entity, record, caller);
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
       await hooks.beforeWrite?.(event);
-      await insertRow(tx, entity, { id, ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...creationValues(entity, caller) });
+      await insertRow(tx, entity, { id: rowId, ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...creationValues(entity, caller) });
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      return ok(hooks.addResult ? hooks.addResult(id, record) : { id }, answerText(hooks, 'add', '添加成功！'));
+      return ok(hooks.addResult ? hooks.addResult(id, record) : { id: rowId }, answerText(hooks, 'add', '添加成功！'));
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
-    await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });
+    // A repeated key answers the first add's result without running it: nothing was written now.
+    if (id) await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });
     return answer;
   });
 
   const edit = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
     const body = bodyOf(request.body);
-    const id = typeof body.id === 'string' ? body.id : '';
-    if (!id) throw new BusinessError('缺少要编辑的记录ID');
+    if (!idGiven(body.id)) throw new BusinessError(answerText(hooks, 'noEditId', '缺少要编辑的记录ID'));
+    const id = requestId(entity, body.id);
+    if (id === undefined) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
     const scope = await scopeOf(request, caller);
     const lineItems = await prepareChildRows(ctx, caller, children, body);
     const message = await editRecord(ctx, entity, caller, { id, body, scope, lineItems, tree });
@@ -186,24 +202,43 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     app.post(`${base}/edit`, { config: { permission: code('edit') } }, edit);
   }
 
-  if (exposes.has('delete')) app.delete<{ Querystring: { id?: string } }>(`${base}/delete`, { config: { permission: code('delete') } }, async (request) => {
+  /** The ids a delete names: the query string's, or (schema postDeletes) a JSON body's. */
+  const namedIds = (request: FastifyRequest, key: 'id' | 'ids'): string => {
+    const fromQuery = (request.query as Record<string, unknown>)[key];
+    const fromBody = entity.schema.postDeletes && request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>)[key] : undefined;
+    return String((idGiven(fromQuery) ? fromQuery : fromBody) ?? '');
+  };
+  // tree.deleteSubtree: the answer counts what went with the node.
+  const subtreeCount = (deleted: number, batch: boolean) =>
+    !tree?.tree.deleteSubtree ? '' : batch ? `（共${deleted}项）` : deleted > 1 ? `（含下级共${deleted}项）` : '';
+  const deleteOne = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
-    const id = String(request.query.id ?? '');
-    if (!id) throw new BusinessError('缺少要删除的记录ID');
-    const deleted = await deleteInScope(request, caller, [id]);
+    const raw = namedIds(request, 'id');
+    if (!idGiven(raw)) throw new BusinessError(answerText(hooks, 'noDeleteIds', '缺少要删除的记录ID'));
+    const ids = requestIds(entity, [raw]);
+    const deleted = ids.length > 0 ? await deleteInScope(request, caller, ids) : 0;
     if (deleted === 0) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
-    return ok(null, answerText(hooks, 'delete', '删除成功!'));
-  });
-
-  if (exposes.has('delete')) app.delete<{ Querystring: { ids?: string } }>(`${base}/deleteBatch`, { config: { permission: code('delete') } }, async (request) => {
+    return ok(null, answerText(hooks, 'delete', '删除成功!') + subtreeCount(deleted, false));
+  };
+  const deleteBatch = async (request: FastifyRequest) => {
     const caller = requireCaller(request);
-    const ids = [...new Set(String(request.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-    if (ids.length === 0) throw new BusinessError('请选择要删除的记录');
-    if (ids.length > MAX_BATCH) throw new BusinessError(`一次最多删除${MAX_BATCH}条记录`);
-    const deleted = await deleteInScope(request, caller, ids);
+    const raws = namedIds(request, 'ids').split(',').map((s) => s.trim()).filter(Boolean);
+    if (raws.length === 0) throw new BusinessError(answerText(hooks, 'noDeleteIds', '请选择要删除的记录'));
+    if (raws.length > MAX_BATCH) throw new BusinessError(`一次最多删除${MAX_BATCH}条记录`);
+    const ids = requestIds(entity, raws);
+    const deleted = ids.length > 0 ? await deleteInScope(request, caller, ids) : 0;
     if (deleted === 0) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
-    return ok(null, answerText(hooks, 'deleteBatch', '批量删除成功!'));
-  });
+    return ok(null, answerText(hooks, 'deleteBatch', '批量删除成功!') + subtreeCount(deleted, true));
+  };
+  if (exposes.has('delete')) {
+    const config = { permission: code('delete') };
+    app.delete(`${base}/delete`, { config }, deleteOne);
+    app.delete(`${base}/deleteBatch`, { config }, deleteBatch);
+    if (entity.schema.postDeletes) {
+      app.post(`${base}/delete`, { config }, deleteOne);
+      app.post(`${base}/deleteBatch`, { config }, deleteBatch);
+    }
+  }
 
   if (exposes.has('exportXls')) app.get(`${base}/exportXls`, { config: { permission: code('exportXls') } }, async (request, reply) =>
     exportXls(ctx, entity, requireCaller(request), request.query as QueryParams, reply),

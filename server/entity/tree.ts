@@ -3,7 +3,9 @@
  * carry '0'. The server alone keeps `tree.hasChildField` ('1'/'0') right, inside the caller's write transaction:
  * adding, moving and deleting a node refresh the old and the new parent. A parent must exist in the caller's
  * tenant, a node cannot sit under itself or its descendants, and a node with children cannot be deleted (the
- * user deletes the leaves first: removing a subtree by accident is worse than one more click).
+ * user deletes the leaves first: removing a subtree by accident is worse than one more click) — unless the schema
+ * says `tree.deleteSubtree` (a menu goes with its pages and buttons). With `storage.deletedFlag`, only live rows
+ * count: as parents, as children and for hasChild.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
@@ -14,6 +16,8 @@ import type { EntityRuntime } from './registry.ts';
 import { tenantWhere } from './tenancy.ts';
 import { buildFilters, buildOrder, type QueryParams } from './query.ts';
 import type { FieldVisibility } from './field-visibility.ts';
+import { liveConditions } from './soft-delete.ts';
+import { selectList } from './select-list.ts';
 
 type Db = Kysely<SystemTables>;
 
@@ -46,6 +50,8 @@ export interface TreeRules {
   beforeDelete(db: Db, tenantId: number, ids: string[]): Promise<string[]>;
   /** Recomputes hasChild of these nodes from the table. */
   refresh(db: Db, tenantId: number, ids: string[]): Promise<void>;
+  /** `ids` and every live node below them (tree.deleteSubtree). */
+  subtree(db: Db, tenantId: number, ids: string[]): Promise<string[]>;
 }
 
 export function treeRules(entity: EntityRuntime): TreeRules | undefined {
@@ -55,10 +61,13 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
   const hasChild = col(entity, tree.hasChildField);
   const parentLabel = entity.schema.fields[tree.parentField]?.label ?? '上级节点';
   const table = tableOf(entity);
+  // Soft-deleted rows are no nodes (unqualified: inside each subquery it names that subquery's own row).
+  const live = liveConditions(entity);
+  const andLive = live.length ? sql` and ${sql.join(live, sql` and `)}` : sql``;
 
   async function parentOf(db: Db, tenantId: number, id: string): Promise<{ found: boolean; parent: unknown }> {
     const { rows } = await sql<{ parent: unknown }>`select ${parent} as parent from ${table}
-      where ${tenantWhere(entity, tenantId)} and id = ${id}`.execute(db);
+      where ${tenantWhere(entity, tenantId)} and id = ${id}${andLive}`.execute(db);
     return rows.length > 0 ? { found: true, parent: rows[0].parent } : { found: false, parent: undefined };
   }
 
@@ -70,10 +79,11 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
     },
 
     async children(db, tenantId, parentId, params, extra = [], visibility) {
-      const where = sql.join([tenantWhere(entity, tenantId), sql`${parent} = ${parentId}`, ...extra], sql` and `);
-      const { rows } = await sql<WireRecord>`select ${sql.join([...entity.columns].map(([p, c]) => sql`${sql.id(c)} as ${sql.id(p)}`))}
+      const where = sql.join([tenantWhere(entity, tenantId), sql`${parent} = ${parentId}`, ...live, ...extra], sql` and `);
+      // A tree read whole (tree.wholeList) keeps its own order here too (whole-tree.ts wholeTreeOrder).
+      const { rows } = await sql<WireRecord>`select ${selectList(entity)}
         from ${table} where ${where}
-        order by ${buildOrder(entity, params, visibility)} limit ${MAX_CHILDREN}`.execute(db);
+        order by ${tree.wholeList ? buildOrder(entity, {}, visibility, 'asc') : buildOrder(entity, params, visibility)} limit ${MAX_CHILDREN}`.execute(db);
       return {
         records: rows, total: rows.length, size: rows.length, current: 1, pages: 1,
         orders: [], optimizeCountSql: true, searchCount: true, countId: null, maxLimit: null,
@@ -107,7 +117,7 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
     async beforeDelete(db, tenantId, ids) {
       const { rows } = await sql<{ id: string; label: unknown }>`select p.id, p.${col(entity, tree.labelField)} as label
         from ${table} p where ${tenantWhere(entity, tenantId, 'p')} and p.id in (${sql.join(ids)}) and exists (
-          select 1 from ${table} c where ${tenantWhere(entity, tenantId, 'c')} and c.${parent} = p.id and c.id not in (${sql.join(ids)}))
+          select 1 from ${table} c where ${tenantWhere(entity, tenantId, 'c')} and c.${parent} = p.id and c.id not in (${sql.join(ids)})${andLive})
         limit 1`.execute(db);
       if (rows.length > 0) throw new BusinessError(`“${String(rows[0].label ?? rows[0].id)}”下还有子节点，请先删除子节点`);
       const parents = await sql<{ parent: unknown }>`select distinct ${parent} as parent from ${table}
@@ -119,8 +129,20 @@ export function treeRules(entity: EntityRuntime): TreeRules | undefined {
       const wanted = [...new Set(ids.filter((id) => !isRootId(id)))];
       if (wanted.length === 0) return;
       await sql`update ${table} p set ${hasChild} = case when exists (
-          select 1 from ${table} c where ${entity.tenantScoped ? sql`c.tenant_id = p.tenant_id` : sql`true`} and c.${parent} = p.id) then '1' else '0' end
+          select 1 from ${table} c where ${entity.tenantScoped ? sql`c.tenant_id = p.tenant_id` : sql`true`} and c.${parent} = p.id${andLive}) then '1' else '0' end
         where ${tenantWhere(entity, tenantId, 'p')} and p.id in (${sql.join(wanted)})`.execute(db);
+    },
+
+    async subtree(db, tenantId, ids) {
+      if (ids.length === 0) return [];
+      // `union` drops rows already found, so even a corrupted cycle ends.
+      const { rows } = await sql<{ id: unknown }>`with recursive nodes as (
+          select id, ${parent} as parent from ${table} where ${tenantWhere(entity, tenantId)}${andLive}
+        ), below(id) as (
+          select id from nodes where id in (${sql.join(ids)})
+          union select n.id from nodes n join below b on n.parent = b.id
+        ) select id from below`.execute(db);
+      return rows.map((row) => String(row.id));
     },
   };
 }

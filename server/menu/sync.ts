@@ -12,7 +12,8 @@ import { entityOperations, operationPermission } from '../../src/contracts/opera
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 
-type PermissionRow = Omit<SysPermissionTable, 'create_time'>;
+// has_child is the table trigger's (server/system/menus migration 0140).
+type PermissionRow = Omit<SysPermissionTable, 'create_time' | 'has_child'>;
 
 const ACTION_NAMES: Record<EntityAction, string> = {
   list: '查询', add: '新增', edit: '编辑', delete: '删除', exportXls: '导出', importExcel: '导入',

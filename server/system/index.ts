@@ -5,8 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { AppContext } from '../context.ts';
-import { registerDepartsRoutes } from './departs/routes.ts';
-import { registerMenusRoutes } from './menus/routes.ts';
 import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
@@ -35,8 +33,6 @@ export function specAliases(prefix: string): RouteAlias[] {
 }
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  registerDepartsRoutes(app, ctx, prefix);
-  registerMenusRoutes(app, ctx, prefix);
   registerCustomersRoutes(app, ctx, prefix);
 }
 

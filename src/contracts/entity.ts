@@ -63,6 +63,11 @@ export interface FieldDef {
   multiple?: boolean;
   /** The form asks `/sys/duplicate/check` while the user types (and again on submit). */
   duplicateCheck?: boolean;
+  /**
+   * string/text fields: a bare list filter value (`name=报表`) matches as contains instead of equals, as JeecgBoot
+   * controllers that search the field with LIKE do (the menu list); `*x*`, `x*`, `!x`, `a,b` keep their meaning.
+   */
+  filterMatch?: 'contains';
   /** Code of a sys_check_rule the form checks the value against (`/sys/checkRule/checkByCode`). */
   checkRule?: string;
   /**
@@ -176,6 +181,17 @@ export interface TreeSection {
   nullRoots?: boolean;
   /** The message when a node would go under itself or one of its descendants (default names the node's parent field). */
   cycleMessage?: string;
+  /**
+   * `list` answers every row at once as a plain array, never a page (JeecgBoot's /sys/permission/list): without a
+   * filter the whole tree, each node's children nested in `children`; with one, the matching rows flat. `childList`
+   * answers a plain array too.
+   */
+  wholeList?: boolean;
+  /**
+   * A delete takes the node's whole subtree with it (soft-deleted with `storage.deletedFlag`) instead of refusing a
+   * node that has children; the answer counts the rows that went.
+   */
+  deleteSubtree?: boolean;
 }
 
 /** The read-only description list of one record (row action 详情). */
@@ -238,6 +254,11 @@ export interface EntitySchema {
    * one per opening and the server answers a repeat with the first result instead of writing twice.
    */
   idempotencyKey?: boolean;
+  /**
+   * delete and deleteBatch are served on POST as well as DELETE, and read `id`/`ids` from a JSON body when the query
+   * string has none (JeecgBoot controllers mapping them to both methods, e.g. the tenant screen's).
+   */
+  postDeletes?: boolean;
   /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
   defaultGrants?: Record<string, Array<EntityAction | string>>;
   /** Custom operations (审核通过, 驳回, …): buttons, endpoints `PUT <api>/<key>` and permission codes. See operations.ts. */
@@ -449,6 +470,12 @@ export interface EntityStorage {
   deletedFlag?: string;
   /** With deletedFlag: the entity is the table's deleted rows (a recycle bin screen): reads see flagged rows only. */
   deletedRows?: boolean;
+  /**
+   * `string` (default): the engine makes the id (a 19-digit string, as JeecgBoot's ASSIGN_ID). `integer`: an integer id column whose ids a client may
+   * choose (JeecgBoot's tenants): an add may name a positive integer not yet taken, else it gets the largest plus
+   * one (the table is locked for the choice); ids in requests that are not such integers are not found.
+   */
+  idKind?: 'string' | 'integer';
 }
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { BACKENDS, PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { syncMenus } from '../../server/menu/sync.ts';
-import { knownComponents } from '../../server/system/menus/validation.ts';
+import { knownComponents } from '../../server/domains/system/menus/validation.ts';
 import type { PermissionResult } from '../../src/contracts/menu.ts';
 
 const API = '/jeecg-boot/sys/permission';

@@ -14,7 +14,7 @@ import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
 import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
 import { splitList } from '../../system/announcements/store.ts';
-import { knownComponents } from '../../system/menus/validation.ts';
+import { knownComponents } from './menus/validation.ts';
 
 const announcementHooks: EntityHooks = {
   beforeWrite({ ctx, record }) {

@@ -10,7 +10,7 @@ import type { AppContext, Caller } from '../../context.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
-import { grantTree, liveRows } from '../../system/menus/rows.ts';
+import { grantTree, liveRows } from './menus/rows.ts';
 import { bodyOf, departRole, idList, liveDepart, ROLE_NOT_FOUND } from './depart-store.ts';
 import { text } from './values.ts';
 

@@ -1,11 +1,12 @@
 /**
- * sys_permission rows on the wire (JeecgBoot's SysPermission / SysPermissionTree) and the trees built from them:
- * the editor's full tree (`list`), one level (`childList`) and the role-grant tree (`queryTreeList`, TreeModel).
+ * sys_permission rows read directly (JeecgBoot's SysPermission / SysPermissionTree) for what is not the engine's
+ * list: the lazy menu pickers' levels (getSystemMenuList, getSystemSubmenu) and the role-grant tree
+ * (`queryTreeList`, TreeModel). The editor's list, childList and queryById are the engine's (schema tree.wholeList).
  */
 import type { Kysely } from 'kysely';
-import type { SysPermissionTable, SystemTables } from '../../db/schema.ts';
+import type { SysPermissionTable, SystemTables } from '../../../db/schema.ts';
 
-export type PermissionRow = Omit<SysPermissionTable, 'create_time'> & { create_time: unknown };
+export type PermissionRow = Omit<SysPermissionTable, 'create_time' | 'has_child'> & { create_time: unknown; has_child?: unknown };
 
 /** The editor's record. menuType is a string so the form's dictionary radio ('0'/'1'/'2') matches it. */
 export interface PermissionWire {
@@ -111,18 +112,6 @@ function childrenByParent<T extends { parent_id: string | null; id: string }>(ro
   return byParent;
 }
 
-/** The whole editor tree: roots with nested `children` (JeecgBoot's /sys/permission/list answer). */
-export function editorTree(rows: PermissionRow[], rules: Set<string>): PermissionWire[] {
-  const byParent = childrenByParent(rows);
-  const build = (parent: string | null): PermissionWire[] =>
-    (byParent.get(parent) ?? []).map((row) => {
-      const children = build(row.id);
-      const wire = toWire(row, children.length > 0, rules.has(row.id));
-      return children.length > 0 ? { ...wire, children } : wire;
-    });
-  return build(null);
-}
-
 /** One level of the tree (the tree-list renderer's `childList`). */
 export function childLevel(rows: PermissionRow[], parentId: string, rules: Set<string>): PermissionWire[] {
   const parents = new Set(rows.map((r) => r.parent_id).filter((p): p is string => Boolean(p)));
@@ -150,17 +139,4 @@ export function grantTree(rows: PermissionRow[], rules: Set<string>): TreeModel[
       return children.length > 0 ? { ...node, children } : node;
     });
   return build(null);
-}
-
-/** Ids of `ids` and every live row below them. */
-export function subtreeIds(rows: PermissionRow[], ids: string[]): string[] {
-  const byParent = childrenByParent(rows);
-  const out = new Set<string>();
-  const walk = (id: string) => {
-    if (out.has(id)) return;
-    out.add(id);
-    for (const child of byParent.get(id) ?? []) walk(child.id);
-  };
-  for (const id of ids) walk(id);
-  return [...out];
 }

@@ -3,10 +3,10 @@
  * needs, unique perms, a known component, a sane parent, and urls that are data only (never `javascript:`).
  */
 import type { Kysely } from 'kysely';
-import type { FieldError } from '../../../src/contracts/envelope.ts';
-import type { SystemTables } from '../../db/schema.ts';
-import type { EntityRuntime } from '../../entity/registry.ts';
-import { readMenuCatalog } from '../../menu/sync.ts';
+import type { FieldError } from '../../../../src/contracts/envelope.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import type { EntityRuntime } from '../../../entity/registry.ts';
+import { readMenuCatalog } from '../../../menu/sync.ts';
 import type { PermissionRow } from './rows.ts';
 
 /** JeecgBoot's layout components (contract §3, "Vue route building"). */
@@ -40,31 +40,18 @@ export function isDataUrl(url: string): boolean {
   return /^(https?:\/\/|\{\{)/.test(url);
 }
 
-/** The columns a validated wire record writes (menu_type and booleans converted; blanks stored as null). */
-export function toColumns(record: Record<string, unknown>): Omit<PermissionRow, 'id' | 'create_time' | 'del_flag' | 'is_leaf'> {
+/** The values of a validated record the menu rules read (blanks as null). */
+export interface MenuValues {
+  menuType: number;
+  parentId: string | null;
+  url: string | null;
+  component: string | null;
+  perms: string | null;
+}
+
+export function menuValues(record: Record<string, unknown>): MenuValues {
   const text = (name: string) => (typeof record[name] === 'string' && record[name] !== '' ? (record[name] as string) : null);
-  const bool = (name: string, fallback: boolean) => (typeof record[name] === 'boolean' ? (record[name] as boolean) : fallback);
-  return {
-    parent_id: text('parentId'),
-    name: String(record.name ?? ''),
-    url: text('url'),
-    component: text('component'),
-    component_name: text('componentName') ?? (text('component')?.split('/').pop() || null),
-    redirect: text('redirect'),
-    menu_type: Number(record.menuType),
-    perms: text('perms'),
-    perms_type: text('permsType') ?? '1',
-    sort_no: typeof record.sortNo === 'number' ? record.sortNo : Number(record.sortNo ?? 0) || 0,
-    always_show: bool('alwaysShow', false),
-    icon: text('icon'),
-    is_route: bool('route', true),
-    keep_alive: bool('keepAlive', false),
-    hidden: bool('hidden', false),
-    hide_tab: bool('hideTab', false),
-    internal_or_external: bool('internalOrExternal', false),
-    status: text('status') ?? '1',
-    description: text('description'),
-  };
+  return { menuType: Number(record.menuType), parentId: text('parentId'), url: text('url'), component: text('component'), perms: text('perms') };
 }
 
 export interface MenuCheckInput {
@@ -72,47 +59,47 @@ export interface MenuCheckInput {
   components: Set<string>;
   /** The row being edited (undefined on add). */
   id?: string;
-  columns: ReturnType<typeof toColumns>;
+  values: MenuValues;
   /** Live rows, to check the parent and cycles. */
   rows: PermissionRow[];
 }
 
-export async function menuErrors({ db, components, id, columns, rows }: MenuCheckInput): Promise<FieldError[]> {
+export async function menuErrors({ db, components, id, values, rows }: MenuCheckInput): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const add = (field: string, message: string) => {
     if (!errors.some((e) => e.field === field)) errors.push({ field, message });
   };
-  const type = columns.menu_type;
+  const type = values.menuType;
   if (type !== 0 && type !== 1 && type !== 2) add('menuType', '菜单类型：只能是一级菜单、子菜单或按钮/权限');
   if (type === 0 || type === 1) {
-    if (!columns.url) add('url', '菜单必须填写访问路径');
-    if (!columns.component) add('component', '菜单必须填写前端组件');
+    if (!values.url) add('url', '菜单必须填写访问路径');
+    if (!values.component) add('component', '菜单必须填写前端组件');
   }
-  if (type === 2 && !columns.perms) add('perms', '按钮必须填写授权标识');
-  const url = columns.url ?? '';
+  if (type === 2 && !values.perms) add('perms', '按钮必须填写授权标识');
+  const url = values.url ?? '';
   // Stored and served as plain data; a script scheme has no business in a menu.
   if (/^\s*(javascript|data|vbscript):/i.test(url)) add('url', '访问路径不能使用脚本地址');
   else if (url && !url.startsWith('/') && !isDataUrl(url)) add('url', '访问路径应以 / 开头，或是 http(s):// 外部地址');
-  if (columns.component && !components.has(columns.component)) {
-    add('component', `前端组件“${columns.component}”不存在：请填写 layouts/RouteView 等布局、已有页面的组件或在线表单组件`);
+  if (values.component && !components.has(values.component)) {
+    add('component', `前端组件“${values.component}”不存在：请填写 layouts/RouteView 等布局、已有页面的组件或在线表单组件`);
   }
-  if (type === 0 && columns.parent_id) add('parentId', '一级菜单不能有上级菜单');
-  if ((type === 1 || type === 2) && !columns.parent_id) add('parentId', type === 1 ? '子菜单必须选择上级菜单' : '按钮必须选择所属菜单');
-  if (columns.parent_id) {
-    const parent = rows.find((r) => r.id === columns.parent_id);
+  if (type === 0 && values.parentId) add('parentId', '一级菜单不能有上级菜单');
+  if ((type === 1 || type === 2) && !values.parentId) add('parentId', type === 1 ? '子菜单必须选择上级菜单' : '按钮必须选择所属菜单');
+  if (values.parentId) {
+    const parent = rows.find((r) => r.id === values.parentId);
     if (!parent) add('parentId', '上级菜单不存在');
     else if (parent.menu_type === 2) add('parentId', '上级不能是按钮');
     else if (id && isBelow(rows, parent.id, id)) add('parentId', '上级菜单不能是自己或自己的下级');
   }
-  if (columns.perms) {
+  if (values.perms) {
     const taken = await db
       .selectFrom('sys_permission')
       .select('id')
-      .where('perms', '=', columns.perms)
+      .where('perms', '=', values.perms)
       .where('del_flag', '=', 0)
       .$if(Boolean(id), (qb) => qb.where('id', '<>', id!))
       .executeTakeFirst();
-    if (taken) add('perms', `授权标识“${columns.perms}”已存在`);
+    if (taken) add('perms', `授权标识“${values.perms}”已存在`);
   }
   return errors;
 }

@@ -5,13 +5,13 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { SystemTables } from '../../db/schema.ts';
-import { ok } from '../../core/envelope.ts';
-import { BusinessError } from '../../core/errors.ts';
-import { requireCaller } from '../../auth/guard.ts';
+import type { AppContext } from '../../../context.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { ok } from '../../../core/envelope.ts';
+import { BusinessError } from '../../../core/errors.ts';
+import { requireCaller } from '../../../auth/guard.ts';
 import { grantTree, liveRows, pagesWithRules } from './rows.ts';
-import { ruleToWire } from '../../domains/system/data-rules.ts';
+import { ruleToWire } from '../data-rules.ts';
 
 export const AUTHORIZE = 'system:role:authorize';
 const MAX_IDS = 5000;
