@@ -52,7 +52,8 @@ import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { registerSystemRoutes, specAliases, systemMigrations } from './system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
 import { DOMAINS } from './domains/index.ts';
-import { collectHooks, hooksOf } from './entity/hooks.ts';
+import { collectHooks, collectViews, hooksOf } from './entity/hooks.ts';
+import { syncViews } from './entity/views.ts';
 import { settlementMigrations } from './settlement/migrations.ts';
 import { registerHyConfigRoutes } from './settings/hy-config.ts';
 import fastifyWebsocket from '@fastify/websocket';
@@ -116,6 +117,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
   await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
+  // Views over the engine's tables exist only once those do (a migration could not make them).
+  await syncViews(ctx.db, ctx.entities, collectViews(DOMAINS, ctx));
   // Before any demo row: counts (countOf) are kept from the first insert on.
   await installCountTriggers(ctx.db, countLinks(ctx.entities));
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
@@ -144,7 +147,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
-  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
+  // A view announces nothing (no trigger fires on one): lists over views are read afresh instead.
+  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server' && !entity.schema.storage?.view);
   await installRowTriggers(ctx.db, [
     ...DICTIONARY_TABLES,
     ...listed.flatMap((entity) => [...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])]),

@@ -104,6 +104,16 @@ export interface EntityHooks {
   prepareImport?(rows: Array<{ id: string; data: Record<string, unknown> }>, event: PresentEvent): Promise<void> | void;
   /** The spreadsheet columns of exportXls, given the engine's: the domain may drop or reorder them. */
   exportColumns?(columns: Array<{ property: string; field: FieldDef }>): Array<{ property: string; field: FieldDef }>;
+  /**
+   * Before a list, queryById or export reads: work the read depends on (a user's inbox rows for messages published
+   * since the last read). Runs outside any transaction; a failure fails the read.
+   */
+  beforeRead?(event: PresentEvent): Promise<void> | void;
+  /**
+   * Conditions ANDed into every read of the entity (list, queryById, export), with the caller's data scope: rows
+   * the domain keeps out of sight whatever the request asks (messages outside their display window).
+   */
+  readConditions?(event: PresentEvent): Promise<Array<RawBuilder<unknown>>> | Array<RawBuilder<unknown>>;
   /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
   reads?: readonly string[];
   /**
@@ -150,6 +160,11 @@ export interface RecordCheckEvent {
 export interface DomainModule {
   name: string;
   hooks?: Record<string, EntityHooks>;
+  /**
+   * The views its storage.view entities read that join tables the engine creates (so no migration can make them):
+   * view name → its SELECT, (re)made after the engine's tables on every start.
+   */
+  views?(ctx: AppContext): Record<string, RawBuilder<unknown>>;
   /** Endpoints that are not list/add/edit/delete (queryall, checks, trees, operations of their own). */
   routes?(app: FastifyInstance, ctx: AppContext, prefix: string): void;
 }
@@ -196,4 +211,16 @@ export function confirmedIn(request: { query?: unknown; body?: unknown }): boole
   const pick = (source: unknown) => (source && typeof source === 'object' ? (source as Record<string, unknown>)[CONFIRM_PARAM] : undefined);
   const value = pick(request.query) ?? pick(request.body);
   return value === true || value === 'true' || value === '1';
+}
+
+/** Every module's views by name; a name twice is a programming error. */
+export function collectViews(modules: readonly DomainModule[], ctx: AppContext): Map<string, RawBuilder<unknown>> {
+  const views = new Map<string, RawBuilder<unknown>>();
+  for (const module of modules) {
+    for (const [name, select] of Object.entries(module.views?.(ctx) ?? {})) {
+      if (views.has(name)) throw new Error(`domain ${module.name}: view ${name} defined twice`);
+      views.set(name, select);
+    }
+  }
+  return views;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
-import { SYSTEM_FIELD_DEFS, SYSTEM_FIELDS, sortableFields } from '../../src/contracts/entity.ts';
+import { SYSTEM_FIELD_DEFS, SYSTEM_FIELDS, VIEW_ACTIONS, entityActions, sortableFields } from '../../src/contracts/entity.ts';
 import { toSnakeCase } from '../../src/contracts/naming.ts';
 import { AJV_OPTIONS, CUSTOM_FORMATS, entityWriteSchema } from '../../src/contracts/validation/entity-json-schema.ts';
 
@@ -74,6 +74,11 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
     types.set(property, 'integer');
   }
   if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
+  // A view has no rows of its own: anything that writes would fail in the database, so refuse it at start.
+  if (schema.storage?.view) {
+    const writes = entityActions(schema).filter((action) => !VIEW_ACTIONS.includes(action));
+    if (writes.length > 0) throw new Error(`${schema.name} reads a view (storage.view): it cannot ${writes.join(', ')}`);
+  }
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
   const tenantScoped = (schema.storage?.tenancy ?? 'tenant') === 'tenant';

@@ -71,7 +71,12 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   /** The caller's data scope on this entity (customer, department, data rules), ANDed into reads and writes. */
   const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
   /** What the caller may read: the scope above plus rows naming their customer in a `customerReaders` field. */
-  const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
+  const readScopeOf = async (request: FastifyRequest, caller: Caller) => [
+    ...(await readScopeConditions(ctx.db, entity, caller, request.log)),
+    ...((await hooks.readConditions?.({ ctx, caller, entity })) ?? []),
+  ];
+  /** The domain's work before a read (hooks.beforeRead), e.g. rows the read shows made first. */
+  const beforeRead = async (caller: Caller) => hooks.beforeRead?.({ ctx, caller, entity });
   // Other entities' fields naming this one's rows (worked out on first use: table dictionaries are loaded by then).
   let referrers: Referrer[] | undefined;
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
@@ -95,6 +100,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
+    await beforeRead(caller);
     const own = await hooks.listAnswer?.(params, { ctx, caller, entity });
     if (own !== undefined) return ok(own);
     const extra = [
@@ -116,6 +122,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
+    await beforeRead(caller);
     const row = await findRow(ctx.db, entity, caller.tenantId, String(request.query.id ?? ''), await readScopeOf(request, caller));
     if (!row) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
     // Full values only for people who may edit the record; everyone else sees what the list shows.
