@@ -47,15 +47,14 @@ import { registerCheckRuleRoutes } from './check-rules/routes.ts';
 import { seedCheckRules } from './check-rules/rules.ts';
 import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
-import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { registerSystemRoutes, specAliases, systemMigrations } from './system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
 import { DOMAINS } from './domains/index.ts';
-import { collectHooks, collectViews, hooksOf } from './entity/hooks.ts';
+import { collectConfigDefaults, collectHooks, collectViews, hooksOf } from './entity/hooks.ts';
 import { syncViews } from './entity/views.ts';
 import { settlementMigrations } from './settlement/migrations.ts';
-import { registerHyConfigRoutes } from './settings/hy-config.ts';
+import { settingsMigrations } from './domains/system/settings/migrations.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
 import { registerVxeSocket } from './socket/vxe-socket.ts';
@@ -79,7 +78,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -215,6 +214,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
     // Before any route: the engine's handlers look their entity's hooks up when they are registered.
     hooks: collectHooks(DOMAINS, entities),
+    configDefaults: collectConfigDefaults(DOMAINS),
   };
   // This process's commits, told at once (server/db/write-watch.ts); other processes' arrive as notifications.
   const stopWatching = database.writes.onWrite((tables) => {
@@ -276,7 +276,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerDictRoutes(app, ctx, API_PREFIX);
   registerDuplicateRoutes(app, ctx, API_PREFIX);
   registerCheckRuleRoutes(app, ctx, API_PREFIX);
-  registerSettingsRoutes(app, ctx, API_PREFIX);
   // One WebSocket upgrade handler for the app, before any socket route: /websocket and /vxeSocket share it.
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   const live = new LiveRows(ctx, config.redisUrl);
@@ -285,7 +284,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   // The spec's /api/* names answer what the lists they stand for answer, wherever those are registered.
   const aliases = watchForAliases(app, specAliases(API_PREFIX));
   registerSystemRoutes(app, ctx, API_PREFIX);
-  registerHyConfigRoutes(app, ctx, API_PREFIX);
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
   // Entities managed by server code (system tables) get their endpoints from server/system instead.

@@ -15,6 +15,7 @@ import { reportHeadsDomain } from './report/heads.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
+import { settingsDomain } from './system/settings/hy-config.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -29,4 +30,5 @@ export const DOMAINS: readonly DomainModule[] = [
   settlementDomain,
   customerAccountsDomain,
   dataRulesDomain,
+  settingsDomain,
 ];

@@ -165,6 +165,8 @@ export interface DomainModule {
    * view name → its SELECT, (re)made after the engine's tables on every start.
    */
   views?(ctx: AppContext): Record<string, RawBuilder<unknown>>;
+  /** The values fields' `configDefault` name (the platform settings): read on each add and import that needs them. */
+  configDefaults?(ctx: AppContext): Promise<Record<string, unknown>>;
   /** Endpoints that are not list/add/edit/delete (queryall, checks, trees, operations of their own). */
   routes?(app: FastifyInstance, ctx: AppContext, prefix: string): void;
 }
@@ -211,6 +213,13 @@ export function confirmedIn(request: { query?: unknown; body?: unknown }): boole
   const pick = (source: unknown) => (source && typeof source === 'object' ? (source as Record<string, unknown>)[CONFIRM_PARAM] : undefined);
   const value = pick(request.query) ?? pick(request.body);
   return value === true || value === 'true' || value === '1';
+}
+
+/** The one module's configDefaults provider, if any; two modules supplying it is a programming error. */
+export function collectConfigDefaults(modules: readonly DomainModule[]): AppContext['configDefaults'] {
+  const providers = modules.filter((module) => module.configDefaults);
+  if (providers.length > 1) throw new Error(`configDefaults supplied by ${providers.map((m) => m.name).join(' and ')}`);
+  return providers[0]?.configDefaults;
 }
 
 /** Every module's views by name; a name twice is a programming error. */
