@@ -68,7 +68,6 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   const extra = [
     ...(selections.length > 0 ? [sql`id in (${sql.join(selections)})`] : []),
     ...(await readScopeConditions(ctx.db, entity, caller, reply.log)),
-    ...((await hooks.readConditions?.({ ctx, caller, entity })) ?? []),
   ];
   const total = await countRows(ctx.db, entity, caller.tenantId, params, extra, visibility);
   if (total > EXPORT_ROW_LIMIT) {

@@ -14,7 +14,7 @@ import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
 import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
 import { splitList } from '../../system/announcements/store.ts';
-import { ensureRows, ownVisible } from '../../system/announcements/inbox-routes.ts';
+import { ensureRows } from '../../system/announcements/inbox-routes.ts';
 import { knownComponents } from '../../system/menus/validation.ts';
 
 const announcementHooks: EntityHooks = {
@@ -29,13 +29,12 @@ const announcementHooks: EntityHooks = {
 };
 
 /**
- * 我的消息 (sysAnnouncementSend, a view of the caller's receipts: storage.view) on the engine: reading makes the
- * caller's receipts of messages published since (JeecgBoot writes them at publish time for USER messages only), and
- * only messages inside their display window show.
+ * 我的消息 (sysAnnouncementSend, a view of receipts inside their display window, migration 0172: storage.view) on
+ * the engine, each user reaching their own (dataScope.self): reading first makes the caller's receipts of messages
+ * published since (JeecgBoot writes them at publish time for USER messages only).
  */
 const receiptHooks: EntityHooks = {
   beforeRead: ({ ctx, caller }) => ensureRows(ctx, caller),
-  readConditions: ({ caller }) => ownVisible(caller),
 };
 
 export const announcementsDomain: DomainModule = {

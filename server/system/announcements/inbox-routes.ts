@@ -21,7 +21,6 @@ import {
   CATEGORY_NOTICE,
   CATEGORY_SYSTEM,
   ensureAllMessageRows,
-  IN_WINDOW,
   markAllRead,
   markReadByAnnouncement,
   markReadBySendIds,
@@ -30,13 +29,10 @@ import {
 } from './store.ts';
 
 /**
- * The caller's own receipts of messages showing now: every read of 我的消息 is bound to these (the engine's list and
- * queryById get them as the receipts' readConditions, with the schema's `dataScope.self`).
+ * The caller's own receipts (the header's getMyAnnouncementSend; the engine's list and queryById reach the same
+ * through the schema's `dataScope.self`): the view holds messages showing now only (migration 0172).
  */
-export const ownVisible = (caller: Caller) => [
-  sql`user_id = ${caller.userId}`,
-  sql`annt_id in (select a.id from sys_announcement a where a.tenant_id = ${caller.tenantId} and ${IN_WINDOW})`,
-];
+const ownVisible = (caller: Caller) => [sql`user_id = ${caller.userId}`];
 
 /** The receipts of every message addressed to the caller exist before the caller's inbox is read. */
 export const ensureRows = (ctx: AppContext, caller: Caller) => ensureAllMessageRows(ctx.db, caller.tenantId, caller.userId, caller.username);
