@@ -21,7 +21,7 @@ import { serverLoggerOptions } from './auth/log-redaction.ts';
 import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
-import { linkScopes } from './entity/data-scope.ts';
+import { linkCustomerLists, linkScopes } from './entity/data-scope.ts';
 import { syncEntityTables } from './entity/tables.ts';
 import { countLinks, installCountTriggers } from './entity/counts.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
@@ -70,7 +70,8 @@ import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
-import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
+import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
+import { customersMigrations } from './domains/freight/customer-migrations.ts';
 
 export { API_PREFIX };
 
@@ -78,7 +79,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -130,7 +131,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && ctx.config.seedDrivers > 0) await seedDemoVehicles(ctx.db, ctx.entities);
   const customers = ctx.entities.find((e) => e.schema.name === 'hyCustomer');
   if (fresh && customers) await seedDemoCustomers(ctx.db, customers, DEMO_TENANT_ID);
-  // The demo customer admin's shippers and the demo shipper's account (server/system/customers).
+  // The demo customer admin's shippers and the demo shipper's account (server/domains/freight).
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
   if (fresh && ctx.config.seedDrivers > 0) {
     // Orders and waybills with their history, over the customers, drivers and vehicles above.
@@ -216,6 +217,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     hooks: collectHooks(DOMAINS, entities),
     configDefaults: collectConfigDefaults(DOMAINS),
   };
+  // The customers a caller reaches where a domain names them (hooks.customers), for every scope check.
+  linkCustomerLists(ctx);
   // This process's commits, told at once (server/db/write-watch.ts); other processes' arrive as notifications.
   const stopWatching = database.writes.onWrite((tables) => {
     if (touchesGrants(tables)) grantsCacheOf(ctx.db).invalidateAll();

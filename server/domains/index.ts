@@ -14,6 +14,7 @@ import { logsDomain } from './system/logs.ts';
 import { reportHeadsDomain } from './report/heads.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
+import { customerUsersDomain } from './freight/customer-users.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
 import { settingsDomain } from './system/settings/hy-config.ts';
 
@@ -29,6 +30,7 @@ export const DOMAINS: readonly DomainModule[] = [
   reportHeadsDomain,
   settlementDomain,
   customerAccountsDomain,
+  customerUsersDomain,
   dataRulesDomain,
   settingsDomain,
 ];

@@ -6,7 +6,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SystemTables } from '../db/schema.ts';
-import type { Caller } from '../context.ts';
+import type { AppContext, Caller } from '../context.ts';
+import { answerText, hooksOf } from './hooks.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { tenantWhere } from './tenancy.ts';
@@ -38,6 +39,32 @@ interface ScopeLinks {
 }
 
 const links = new WeakMap<EntityRuntime, ScopeLinks>();
+
+/** The customers a caller reaches per entity, where a domain says (hooks.customers; linked by linkCustomerLists). */
+interface CustomerList {
+  of(caller: Caller): Promise<readonly string[]>;
+  refusal: string;
+}
+
+const customerLists = new WeakMap<EntityRuntime, CustomerList>();
+
+export const OTHER_CUSTOMER_MESSAGE = '无权操作该货主的数据';
+
+/** Links each customer-scoped entity whose domain names the customers a caller reaches (hooks.customers). */
+export function linkCustomerLists(ctx: AppContext): void {
+  for (const entity of ctx.entities) {
+    const hooks = hooksOf(ctx, entity);
+    if (!hooks.customers) continue;
+    if (!entity.schema.dataScope?.customer || entity.schema.dataScope.customer === 'id') {
+      throw new Error(`${entity.schema.name}: hooks.customers needs dataScope.customer naming a field`);
+    }
+    const customers = hooks.customers;
+    customerLists.set(entity, {
+      of: (caller) => customers({ ctx, caller, entity }),
+      refusal: answerText(hooks, 'otherCustomer', OTHER_CUSTOMER_MESSAGE),
+    });
+  }
+}
 
 /** Resolves every scope's entity and field names; a name that resolves to nothing stops the server. */
 export function linkScopes(entities: readonly EntityRuntime[]): void {
@@ -112,6 +139,15 @@ async function customerReach(
   const scope = entity.schema.dataScope;
   if (!confinesCustomers(scope)) return [sql`false`];
   const customer = confinedCustomer(entity, caller);
+  const listed = customerLists.get(entity);
+  if (scope!.customer && listed) {
+    // The domain's customers for this caller (its active one or several); the readers' fields still add theirs.
+    const reached = await listed.of(caller);
+    const column = sql.id(entity.columns.get(scope!.customer)!);
+    const matches = reached.length > 0 ? [sql`${column} in (${sql.join([...reached])})`] : [sql`false`];
+    if (access === 'read' && customer) for (const field of scope!.customerReaders ?? []) matches.push(sql`${sql.id(entity.columns.get(field)!)} = ${customer}`);
+    return [matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` or `)})`];
+  }
   if (scope!.customer) {
     if (!customer) return [sql`false`];
     // Reads also admit rows naming the caller's customer in a reader field (an agent's brokered orders).
@@ -153,10 +189,26 @@ export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';
  * `dataScope.customer: "id"` (the customer table itself): the row is the customer, so a confined caller may edit
  * only its own row (the scope conditions see to that) and may not add one (`existingId` absent).
  */
-export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): void {
+export async function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): Promise<void> {
   if (!entity.schema.dataScope?.customer) return;
   const customer = confinedCustomer(entity, caller);
   if (customer === undefined) return;
+  const listed = customerLists.get(entity);
+  if (listed) {
+    // One of the caller's customers (hooks.customers): the one named, else the active one or the only one.
+    const field = entity.schema.dataScope.customer;
+    const reached = await listed.of(caller);
+    const named = typeof record[field] === 'string' ? (record[field] as string) : '';
+    if (named && reached.includes(named)) return;
+    if (!named || reached.length === 1) {
+      const chosen = customer && reached.includes(customer) ? customer : reached.length === 1 ? reached[0] : undefined;
+      if (chosen !== undefined) {
+        record[field] = chosen;
+        return;
+      }
+    }
+    throw new ValidationError([{ field, message: listed.refusal }]);
+  }
   if (customer === null) throw new BusinessError(NO_CUSTOMER_MESSAGE);
   const field = entity.schema.dataScope!.customer!;
   if (field !== 'id') record[field] = customer;

@@ -62,7 +62,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const stateErrors = transitionFieldErrors(entity, record, existing);
       if (stateErrors.length > 0) throw new ValidationError(stateErrors);
       sanitiseRecord(entity, record);
-      enforceCustomer(entity, caller, record, id);
+      await enforceCustomer(entity, caller, record, id);
       await assertParentInScope(tx, entity, caller, record);
       await applyCopies(ctx, tx, entity, caller, record, body, existing);
       applyComputed(entity, record);

@@ -176,7 +176,7 @@ export async function importExcel(
       continue;
     }
     applyDefaults(entity, row.record, config);
-    enforceCustomer(entity, caller, row.record);
+    await enforceCustomer(entity, caller, row.record);
     const errors = [...newRowStateErrors(ctx, entity, row), ...(await parentErrors(ctx, entity, caller, row.record))];
     if (errors.length === 0) errors.push(...recordErrors(ctx, entity, row.record));
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));

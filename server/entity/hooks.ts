@@ -48,7 +48,8 @@ export interface PresentEvent {
   entity: EntityRuntime;
 }
 
-export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound';
+/** `otherCustomer`: a record naming a customer outside the caller's `customers` (the hook below). */
+export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound' | 'otherCustomer';
 
 /** What a domain's field rules are given besides the record (add, edit, import and line items alike). */
 export interface CheckEvent {
@@ -89,6 +90,15 @@ export interface EntityHooks {
   listAnswer?(params: QueryParams, event: PresentEvent): Promise<unknown>;
   /** The add's answer `result` where JeecgBoot's screen expects another shape than `{ id }` (e.g. the new id itself). */
   addResult?(id: string, record: Record<string, unknown>): unknown;
+  /** The add's answer message where it tells something of the new record (an account's initial password), else texts.add. */
+  addMessage?(id: string, record: Record<string, unknown>): string | undefined;
+  /**
+   * With `dataScope.customer`: the customers a caller other than staff reaches on this entity, in place of its
+   * active one (a customer admin keeps the accounts of every shipper it manages). Reads and writes are confined to
+   * them; a record naming another is refused (texts.otherCustomer), one naming none gets the active customer (or
+   * the only one). Throwing refuses the caller outright.
+   */
+  customers?(event: PresentEvent): Promise<readonly string[]>;
   /**
    * The domain's own checks of a record against the database (a username unique across tenants), reported with the
    * engine's uniqueness errors: they refuse an add or an edit, or one row of an import.
@@ -109,11 +119,6 @@ export interface EntityHooks {
    * since the last read). Runs outside any transaction; a failure fails the read.
    */
   beforeRead?(event: PresentEvent): Promise<void> | void;
-  /**
-   * Conditions ANDed into every read of the entity (list, queryById, export), with the caller's data scope: rows
-   * the domain keeps out of sight whatever the request asks (messages outside their display window).
-   */
-  readConditions?(event: PresentEvent): Promise<Array<RawBuilder<unknown>>> | Array<RawBuilder<unknown>>;
   /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
   reads?: readonly string[];
   /**
@@ -203,7 +208,7 @@ export function answerText(hooks: EntityHooks, key: AnswerText, fallback: string
 export function hookWrittenValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (field.readOnly && record[name] !== undefined && entity.columns.has(name)) values[name] = record[name];
+    if (field.readOnly && record[name] !== undefined && entity.columns.has(name) && !entity.schema.storage?.viewOnly?.includes(name)) values[name] = record[name];
   }
   return values;
 }

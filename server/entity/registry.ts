@@ -75,7 +75,12 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   }
   if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
   // A view has no rows of its own: anything that writes would fail in the database, so refuse it at start.
-  if (schema.storage?.view) {
+  if (schema.storage?.writeTable) assertIdentifier(schema.storage.writeTable);
+  for (const property of schema.storage?.viewOnly ?? []) {
+    if (!schema.fields[property]) throw new Error(`${schema.name}.storage.viewOnly names an undeclared field: ${property}`);
+  }
+  if ((schema.storage?.writeTable || schema.storage?.viewOnly) && !schema.storage.view) throw new Error(`${schema.name}: storage.writeTable needs storage.view`);
+  if (schema.storage?.view && !schema.storage.writeTable) {
     const writes = entityActions(schema).filter((action) => !VIEW_ACTIONS.includes(action));
     if (writes.length > 0) throw new Error(`${schema.name} reads a view (storage.view): it cannot ${writes.join(', ')}`);
   }

@@ -71,10 +71,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   /** The caller's data scope on this entity (customer, department, data rules), ANDed into reads and writes. */
   const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
   /** What the caller may read: the scope above plus rows naming their customer in a `customerReaders` field. */
-  const readScopeOf = async (request: FastifyRequest, caller: Caller) => [
-    ...(await readScopeConditions(ctx.db, entity, caller, request.log)),
-    ...((await hooks.readConditions?.({ ctx, caller, entity })) ?? []),
-  ];
+  const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
   /** The domain's work before a read (hooks.beforeRead), e.g. rows the read shows made first. */
   const beforeRead = async (caller: Caller) => hooks.beforeRead?.({ ctx, caller, entity });
   // Other entities' fields naming this one's rows (worked out on first use: table dictionaries are loaded by then).
@@ -153,7 +150,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
     const stateErrors = transitionFieldErrors(entity, record);
     if (stateErrors.length > 0) throw new ValidationError(stateErrors);
-    enforceCustomer(entity, caller, record);
+    await enforceCustomer(entity, caller, record);
     await assertParentInScope(ctx.db, entity, caller, record);
     await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
     applyComputed(entity, record);
@@ -173,7 +170,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      return ok(hooks.addResult ? hooks.addResult(id, record) : { id }, answerText(hooks, 'add', '添加成功！'));
+      const message = hooks.addMessage?.(id, record) ?? answerText(hooks, 'add', '添加成功！');
+      return ok(hooks.addResult ? hooks.addResult(id, record) : { id }, message);
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
     await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });
     return answer;

@@ -7,7 +7,6 @@ import type { Migration } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { registerDepartsRoutes } from './departs/routes.ts';
 import { registerMenusRoutes } from './menus/routes.ts';
-import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
 import { departsMigrations } from './departs/migrations.ts';
@@ -16,7 +15,6 @@ import { menusMigrations } from './menus/migrations.ts';
 import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
-import { customersMigrations } from './customers/migrations.ts';
 import type { RouteAlias } from '../core/route-aliases.ts';
 
 /**
@@ -37,7 +35,6 @@ export function specAliases(prefix: string): RouteAlias[] {
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   registerDepartsRoutes(app, ctx, prefix);
   registerMenusRoutes(app, ctx, prefix);
-  registerCustomersRoutes(app, ctx, prefix);
 }
 
 export const systemMigrations: Record<string, Migration> = {
@@ -49,5 +46,4 @@ export const systemMigrations: Record<string, Migration> = {
   ...logsMigrations,
   ...jobsMigrations,
   ...announcementsMigrations,
-  ...customersMigrations,
 };

@@ -551,6 +551,14 @@ export interface EntityStorage {
    * module's `views` when it joins tables the engine creates (those exist only after the migrations).
    */
   view?: boolean;
+  /**
+   * With `view`: the table whose rows the view shows (joined with others, e.g. a shipper's account with its login
+   * user). Add, edit and delete write this table; its domain's hooks write the joined tables. The view stays what
+   * every read sees.
+   */
+  writeTable?: string;
+  /** With writeTable: fields only the view has (the joined tables' columns): read, filtered and sorted, never written to writeTable. */
+  viewOnly?: string[];
 }
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */
