@@ -189,30 +189,40 @@ export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';
  * `dataScope.customer: "id"` (the customer table itself): the row is the customer, so a confined caller may edit
  * only its own row (the scope conditions see to that) and may not add one (`existingId` absent).
  */
-export async function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): Promise<void> {
+export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): void {
   if (!entity.schema.dataScope?.customer) return;
+  // An entity whose domain lists the customers (hooks.customers) is checked against that list, asynchronously.
+  if (customerLists.has(entity)) throw new Error(`${entity.schema.name}: customers come from its domain; use enforceRecordCustomer`);
   const customer = confinedCustomer(entity, caller);
   if (customer === undefined) return;
-  const listed = customerLists.get(entity);
-  if (listed) {
-    // One of the caller's customers (hooks.customers): the one named, else the active one or the only one.
-    const field = entity.schema.dataScope.customer;
-    const reached = await listed.of(caller);
-    const named = typeof record[field] === 'string' ? (record[field] as string) : '';
-    if (named && reached.includes(named)) return;
-    if (!named || reached.length === 1) {
-      const chosen = customer && reached.includes(customer) ? customer : reached.length === 1 ? reached[0] : undefined;
-      if (chosen !== undefined) {
-        record[field] = chosen;
-        return;
-      }
-    }
-    throw new ValidationError([{ field, message: listed.refusal }]);
-  }
   if (customer === null) throw new BusinessError(NO_CUSTOMER_MESSAGE);
   const field = entity.schema.dataScope!.customer!;
   if (field !== 'id') record[field] = customer;
   else if (existingId === undefined) throw new BusinessError(OWN_CUSTOMER_ADD_MESSAGE);
+}
+
+/**
+ * enforceCustomer for every write of the engine: where the domain lists the customers a caller reaches
+ * (hooks.customers), the record keeps the one it names if listed, else gets the active (or only) one; a record
+ * naming another is refused with the domain's text.
+ */
+export async function enforceRecordCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): Promise<void> {
+  const listed = customerLists.get(entity);
+  if (!listed) return enforceCustomer(entity, caller, record, existingId);
+  const customer = confinedCustomer(entity, caller);
+  if (customer === undefined) return;
+  const field = entity.schema.dataScope!.customer!;
+  const reached = await listed.of(caller);
+  const named = typeof record[field] === 'string' ? (record[field] as string) : '';
+  if (named && reached.includes(named)) return;
+  if (!named || reached.length === 1) {
+    const chosen = customer && reached.includes(customer) ? customer : reached.length === 1 ? reached[0] : undefined;
+    if (chosen !== undefined) {
+      record[field] = chosen;
+      return;
+    }
+  }
+  throw new ValidationError([{ field, message: listed.refusal }]);
 }
 
 /** Those of `ids` the caller may change, locked until the transaction ends. */

@@ -17,7 +17,7 @@ import { assertUnique, recordErrors, writableValues } from './validation.ts';
 import { hashPasswords, passwordFields, sanitiseRecord } from './field-types.ts';
 import { reopenReviewOnChange } from './review-on-change.ts';
 import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
-import { assertParentInScope, enforceCustomer } from './data-scope.ts';
+import { assertParentInScope, enforceRecordCustomer } from './data-scope.ts';
 import { transitionFieldErrors } from './state-fields.ts';
 import { assertEditAllowed } from './row-guards.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
@@ -62,7 +62,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const stateErrors = transitionFieldErrors(entity, record, existing);
       if (stateErrors.length > 0) throw new ValidationError(stateErrors);
       sanitiseRecord(entity, record);
-      await enforceCustomer(entity, caller, record, id);
+      await enforceRecordCustomer(entity, caller, record, id);
       await assertParentInScope(tx, entity, caller, record);
       await applyCopies(ctx, tx, entity, caller, record, body, existing);
       applyComputed(entity, record);

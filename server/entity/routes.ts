@@ -27,7 +27,7 @@ import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { NOT_FOUND, editRecord, translateUniqueViolation } from './edit-record.ts';
 import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
-import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { assertParentInScope, enforceRecordCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import { transitionFieldErrors } from './state-fields.ts';
 import { assertDeleteAllowed } from './row-guards.ts';
@@ -150,7 +150,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
     const stateErrors = transitionFieldErrors(entity, record);
     if (stateErrors.length > 0) throw new ValidationError(stateErrors);
-    await enforceCustomer(entity, caller, record);
+    await enforceRecordCustomer(entity, caller, record);
     await assertParentInScope(ctx.db, entity, caller, record);
     await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
     applyComputed(entity, record);
