@@ -21,7 +21,7 @@ import { serverLoggerOptions } from './auth/log-redaction.ts';
 import { DictionaryService, syncDictionaries } from './dict/dictionaries.ts';
 import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
-import { linkScopes } from './entity/data-scope.ts';
+import { linkCustomerLists, linkScopes } from './entity/data-scope.ts';
 import { syncEntityTables } from './entity/tables.ts';
 import { installCapabilities } from '../capabilities/server.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
@@ -47,14 +47,14 @@ import { registerCheckRuleRoutes } from './check-rules/routes.ts';
 import { seedCheckRules } from './check-rules/rules.ts';
 import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
-import { registerSettingsRoutes } from './settings/routes.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
-import { registerSystemRoutes, specAliases, systemMigrations } from './system/index.ts';
+import { specAliases, systemMigrations } from './system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
 import { DOMAINS } from './domains/index.ts';
-import { collectHooks, hooksOf } from './entity/hooks.ts';
+import { collectConfigDefaults, collectHooks, collectViews, hooksOf } from './entity/hooks.ts';
+import { syncViews } from './entity/views.ts';
 import { settlementMigrations } from './settlement/migrations.ts';
-import { registerHyConfigRoutes } from './settings/hy-config.ts';
+import { settingsMigrations } from './domains/system/settings/migrations.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
 import { registerVxeSocket } from './socket/vxe-socket.ts';
@@ -70,7 +70,8 @@ import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
-import { seedDemoCustomerAccounts } from './system/customers/seed.ts';
+import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
+import { customersMigrations } from './domains/freight/customer-migrations.ts';
 
 export { API_PREFIX };
 
@@ -78,7 +79,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -116,6 +117,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   await syncDictionaries(ctx.db, ctx.config.schemasDir);
   await seedCheckRules(ctx.db);
   await syncEntityTables(ctx.db, ctx.entities);
+  // Views over the engine's tables exist only once those do (a migration could not make them).
+  await syncViews(ctx.db, ctx.entities, collectViews(DOMAINS, ctx));
   // Before any demo row: what capabilities keep in the database (countOf's triggers) works from the first insert on.
   await installCapabilities(ctx.db, ctx.entities);
   await syncMenus(ctx.db, ctx.config.schemasDir, ctx.entities);
@@ -128,7 +131,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   if (fresh && ctx.config.seedDrivers > 0) await seedDemoVehicles(ctx.db, ctx.entities);
   const customers = ctx.entities.find((e) => e.schema.name === 'hyCustomer');
   if (fresh && customers) await seedDemoCustomers(ctx.db, customers, DEMO_TENANT_ID);
-  // The demo customer admin's shippers and the demo shipper's account (server/system/customers).
+  // The demo customer admin's shippers and the demo shipper's account (server/domains/freight).
   if (fresh && customers) await seedDemoCustomerAccounts(ctx.db, DEMO_TENANT_ID);
   if (fresh && ctx.config.seedDrivers > 0) {
     // Orders and waybills with their history, over the customers, drivers and vehicles above.
@@ -144,7 +147,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
-  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server');
+  // A view announces nothing (no trigger fires on one): lists over views are read afresh instead.
+  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server' && !entity.schema.storage?.view);
   await installRowTriggers(ctx.db, [
     ...DICTIONARY_TABLES,
     ...listed.flatMap((entity) => [...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])]),
@@ -211,7 +215,10 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     tableDicts: resolveTableDictionaries(readTableDictionaryDefs(config.schemasDir), entities),
     // Before any route: the engine's handlers look their entity's hooks up when they are registered.
     hooks: collectHooks(DOMAINS, entities),
+    configDefaults: collectConfigDefaults(DOMAINS),
   };
+  // The customers a caller reaches where a domain names them (hooks.customers), for every scope check.
+  linkCustomerLists(ctx);
   // This process's commits, told at once (server/db/write-watch.ts); other processes' arrive as notifications.
   const stopWatching = database.writes.onWrite((tables) => {
     if (touchesGrants(tables)) grantsCacheOf(ctx.db).invalidateAll();
@@ -272,7 +279,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerDictRoutes(app, ctx, API_PREFIX);
   registerDuplicateRoutes(app, ctx, API_PREFIX);
   registerCheckRuleRoutes(app, ctx, API_PREFIX);
-  registerSettingsRoutes(app, ctx, API_PREFIX);
   // One WebSocket upgrade handler for the app, before any socket route: /websocket and /vxeSocket share it.
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   const live = new LiveRows(ctx, config.redisUrl);
@@ -280,8 +286,6 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerVxeSocket(app, ctx, API_PREFIX, live);
   // The spec's /api/* names answer what the lists they stand for answer, wherever those are registered.
   const aliases = watchForAliases(app, specAliases(API_PREFIX));
-  registerSystemRoutes(app, ctx, API_PREFIX);
-  registerHyConfigRoutes(app, ctx, API_PREFIX);
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
   // Entities managed by server code (system tables) get their endpoints from server/system instead.

@@ -64,6 +64,8 @@ export interface AppContext {
   live?: RowChangeSink;
   /** Domain modules' hooks by entity name (server/domains/), set by app.ts before any route is registered. */
   hooks?: ReadonlyMap<string, EntityHooks>;
+  /** The values `configDefault` fields default to (a domain module's DomainModule.configDefaults), set by app.ts. */
+  configDefaults?(ctx: AppContext): Promise<Record<string, unknown>>;
 }
 
 /** Where writes report changed rows, so live grids on other pages can show them (ids only; readers re-read). */

@@ -14,9 +14,11 @@ import { logsDomain } from './system/logs.ts';
 import { reportHeadsDomain } from './report/heads.ts';
 import { settlementDomain } from './freight/settlement.ts';
 import { customerAccountsDomain } from './freight/customer-accounts.ts';
+import { customerUsersDomain } from './freight/customer-users.ts';
 import { dataRulesDomain } from './system/data-rules.ts';
 import { tenantsDomain } from './system/tenants.ts';
 import { permissionsDomain } from './system/menus/permissions.ts';
+import { settingsDomain } from './system/settings/hy-config.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -30,7 +32,9 @@ export const DOMAINS: readonly DomainModule[] = [
   reportHeadsDomain,
   settlementDomain,
   customerAccountsDomain,
+  customerUsersDomain,
   dataRulesDomain,
   tenantsDomain,
   permissionsDomain,
+  settingsDomain,
 ];

@@ -6,7 +6,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SystemTables } from '../db/schema.ts';
-import type { Caller } from '../context.ts';
+import type { AppContext, Caller } from '../context.ts';
+import { answerText, hooksOf } from './hooks.ts';
 import { BusinessError, ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { tenantWhere } from './tenancy.ts';
@@ -38,6 +39,32 @@ interface ScopeLinks {
 }
 
 const links = new WeakMap<EntityRuntime, ScopeLinks>();
+
+/** The customers a caller reaches per entity, where a domain says (hooks.customers; linked by linkCustomerLists). */
+interface CustomerList {
+  of(caller: Caller): Promise<readonly string[]>;
+  refusal: string;
+}
+
+const customerLists = new WeakMap<EntityRuntime, CustomerList>();
+
+export const OTHER_CUSTOMER_MESSAGE = '无权操作该货主的数据';
+
+/** Links each customer-scoped entity whose domain names the customers a caller reaches (hooks.customers). */
+export function linkCustomerLists(ctx: AppContext): void {
+  for (const entity of ctx.entities) {
+    const hooks = hooksOf(ctx, entity);
+    if (!hooks.customers) continue;
+    if (!entity.schema.dataScope?.customer || entity.schema.dataScope.customer === 'id') {
+      throw new Error(`${entity.schema.name}: hooks.customers needs dataScope.customer naming a field`);
+    }
+    const customers = hooks.customers;
+    customerLists.set(entity, {
+      of: (caller) => customers({ ctx, caller, entity }),
+      refusal: answerText(hooks, 'otherCustomer', OTHER_CUSTOMER_MESSAGE),
+    });
+  }
+}
 
 /** Resolves every scope's entity and field names; a name that resolves to nothing stops the server. */
 export function linkScopes(entities: readonly EntityRuntime[]): void {
@@ -112,6 +139,15 @@ async function customerReach(
   const scope = entity.schema.dataScope;
   if (!confinesCustomers(scope)) return [sql`false`];
   const customer = confinedCustomer(entity, caller);
+  const listed = customerLists.get(entity);
+  if (scope!.customer && listed) {
+    // The domain's customers for this caller (its active one or several); the readers' fields still add theirs.
+    const reached = await listed.of(caller);
+    const column = sql.id(entity.columns.get(scope!.customer)!);
+    const matches = reached.length > 0 ? [sql`${column} in (${sql.join([...reached])})`] : [sql`false`];
+    if (access === 'read' && customer) for (const field of scope!.customerReaders ?? []) matches.push(sql`${sql.id(entity.columns.get(field)!)} = ${customer}`);
+    return [matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` or `)})`];
+  }
   if (scope!.customer) {
     if (!customer) return [sql`false`];
     // Reads also admit rows naming the caller's customer in a reader field (an agent's brokered orders).
@@ -155,12 +191,38 @@ export const OWN_CUSTOMER_ADD_MESSAGE = '货主账号不能新增货主';
  */
 export function enforceCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): void {
   if (!entity.schema.dataScope?.customer) return;
+  // An entity whose domain lists the customers (hooks.customers) is checked against that list, asynchronously.
+  if (customerLists.has(entity)) throw new Error(`${entity.schema.name}: customers come from its domain; use enforceRecordCustomer`);
   const customer = confinedCustomer(entity, caller);
   if (customer === undefined) return;
   if (customer === null) throw new BusinessError(NO_CUSTOMER_MESSAGE);
   const field = entity.schema.dataScope!.customer!;
   if (field !== 'id') record[field] = customer;
   else if (existingId === undefined) throw new BusinessError(OWN_CUSTOMER_ADD_MESSAGE);
+}
+
+/**
+ * enforceCustomer for every write of the engine: where the domain lists the customers a caller reaches
+ * (hooks.customers), the record keeps the one it names if listed, else gets the active (or only) one; a record
+ * naming another is refused with the domain's text.
+ */
+export async function enforceRecordCustomer(entity: EntityRuntime, caller: Caller, record: Record<string, unknown>, existingId?: string): Promise<void> {
+  const listed = customerLists.get(entity);
+  if (!listed) return enforceCustomer(entity, caller, record, existingId);
+  const customer = confinedCustomer(entity, caller);
+  if (customer === undefined) return;
+  const field = entity.schema.dataScope!.customer!;
+  const reached = await listed.of(caller);
+  const named = typeof record[field] === 'string' ? (record[field] as string) : '';
+  if (named && reached.includes(named)) return;
+  if (!named || reached.length === 1) {
+    const chosen = customer && reached.includes(customer) ? customer : reached.length === 1 ? reached[0] : undefined;
+    if (chosen !== undefined) {
+      record[field] = chosen;
+      return;
+    }
+  }
+  throw new ValidationError([{ field, message: listed.refusal }]);
 }
 
 /** Those of `ids` the caller may change, locked until the transaction ends. */

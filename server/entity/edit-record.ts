@@ -16,7 +16,7 @@ import { findRow, updateRow } from './repository.ts';
 import { assertUnique, recordErrors, writableValues } from './validation.ts';
 import { prepareForStore, secretFields, sanitiseRecord } from './field-types.ts';
 import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
-import { assertParentInScope, enforceCustomer } from './data-scope.ts';
+import { assertParentInScope, enforceRecordCustomer } from './data-scope.ts';
 import { transitionFieldErrors } from './state-fields.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
@@ -60,7 +60,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const stateErrors = transitionFieldErrors(entity, record, existing);
       if (stateErrors.length > 0) throw new ValidationError(stateErrors);
       sanitiseRecord(entity, record);
-      enforceCustomer(entity, caller, record, id);
+      await enforceRecordCustomer(entity, caller, record, id);
       await assertParentInScope(tx, entity, caller, record);
       await applyCopies(ctx, tx, entity, caller, record, body, existing);
       applyComputed(entity, record);

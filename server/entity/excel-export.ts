@@ -66,6 +66,8 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   orderTerms(entity, params, visibility);
   const rawSelections = Array.isArray(params.selections) ? params.selections[0] : params.selections;
   const selections = (rawSelections ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  const hooks = hooksOf(ctx, entity);
+  await hooks.beforeRead?.({ ctx, caller, entity });
   const extra = [
     ...(selections.length > 0 ? [sql`id in (${sql.join(selections)})`] : []),
     ...(await readScopeConditions(ctx.db, entity, caller, reply.log)),
@@ -75,7 +77,6 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
     throw new BusinessError(`导出数据共${total}条，超过${EXPORT_ROW_LIMIT}条上限，请缩小查询范围`);
   }
   const mask = !seesMaskedInFull(entity, caller);
-  const hooks = hooksOf(ctx, entity);
   const columns = hooks.exportColumns ? hooks.exportColumns(exportColumns(entity)) : exportColumns(entity);
   const shown = columns.map(({ property, field }) => ({ key: shownKey(property, field), field }));
   const out = new PassThrough();

@@ -20,7 +20,7 @@ import { isSecretProperty, prepareForStore, resolveDirectoryNames, sanitiseRecor
 import { fieldTypeServer } from '../../field-types/server.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
 import { configForDefaults } from './config-defaults.ts';
-import { assertParentInScope, enforceCustomer, scopeConditions } from './data-scope.ts';
+import { assertParentInScope, enforceRecordCustomer, scopeConditions } from './data-scope.ts';
 import { treeRules } from './tree.ts';
 import { ID_COLUMN_LABEL } from './excel-export.ts';
 import { resolveTableTexts } from './import-texts.ts';
@@ -164,7 +164,7 @@ export async function importExcel(
       continue;
     }
     applyDefaults(entity, row.record, config);
-    enforceCustomer(entity, caller, row.record);
+    await enforceRecordCustomer(entity, caller, row.record);
     const errors = [...newRowStateErrors(ctx, entity, row), ...(await parentErrors(ctx, entity, caller, row.record))];
     if (errors.length === 0) errors.push(...recordErrors(ctx, entity, row.record));
     if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, entity, caller, row.record)), ...(await fileErrors(ctx, entity, caller, row.record)), ...(await referenceErrors(ctx, entity, caller, row.record)));

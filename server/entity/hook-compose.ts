@@ -31,17 +31,22 @@ export function composeHooks(sets: readonly EntityHooks[]): EntityHooks {
   const fileCheckers = defined(parts.map((p) => p.fileChecker));
   const listAnswer = defined(parts.map((p) => p.listAnswer));
   const prepareImport = defined(parts.map((p) => p.prepareImport));
+  // Answers only one set can give: the first set that has one gives it.
   const addResult = parts.find((p) => p.addResult)?.addResult;
+  const addMessage = parts.find((p) => p.addMessage)?.addMessage;
+  const customers = parts.find((p) => p.customers)?.customers;
   const uniqueFields = parts.flatMap((p) => p.uniqueFields ?? []);
   const reads = parts.flatMap((p) => p.reads ?? []);
   const texts = Object.assign({}, ...parts.map((p) => p.texts ?? {})) as EntityHooks['texts'];
-  const hooks: EntityHooks = {
+  // Every member named (the `satisfies` fails to compile when EntityHooks grows a member this does not compose).
+  const hooks = {
     checkEdit: inOrder(parts.map((p) => p.checkEdit)),
     beforeWrite: inOrder(parts.map((p) => p.beforeWrite)),
     afterWrite: inOrder(parts.map((p) => p.afterWrite)),
     beforeDelete: inOrder(parts.map((p) => p.beforeDelete)),
     beforeOperation: inOrder(parts.map((p) => p.beforeOperation)),
     afterCommit: inOrder(parts.map((p) => p.afterCommit)),
+    beforeRead: inOrder(parts.map((p) => p.beforeRead)),
     checkRecord: checkRecord.length === 0 ? undefined : async (event) => {
       const errors: FieldError[] = [];
       for (const check of checkRecord) errors.push(...(await check(event)));
@@ -67,6 +72,8 @@ export function composeHooks(sets: readonly EntityHooks[]): EntityHooks {
       return undefined;
     },
     addResult,
+    addMessage,
+    customers,
     prepareImport: prepareImport.length === 0 ? undefined : async (rows, event) => {
       for (const step of prepareImport) await step(rows, event);
     },
@@ -78,8 +85,9 @@ export function composeHooks(sets: readonly EntityHooks[]): EntityHooks {
     uniqueFields: uniqueFields.length > 0 ? uniqueFields : undefined,
     reads: reads.length > 0 ? reads : undefined,
     texts,
-  };
+  } satisfies { [K in keyof Required<EntityHooks>]: EntityHooks[K] };
   // Absent steps stay absent (`hooks.beforeDelete ?` decides whether rows are locked and read).
-  for (const key of Object.keys(hooks) as Array<keyof EntityHooks>) if (hooks[key] === undefined) delete hooks[key];
-  return hooks;
+  const composed: EntityHooks = hooks;
+  for (const key of Object.keys(composed) as Array<keyof EntityHooks>) if (composed[key] === undefined) delete composed[key];
+  return composed;
 }

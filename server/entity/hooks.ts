@@ -64,8 +64,11 @@ export interface PresentEvent {
   entity: EntityRuntime;
 }
 
-/** `noEditId`: an edit naming no id; `noDeleteIds`: a delete or deleteBatch naming none. */
-export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound' | 'noEditId' | 'noDeleteIds';
+/**
+ * `noEditId`: an edit naming no id; `noDeleteIds`: a delete or deleteBatch naming none; `otherCustomer`: a record
+ * naming a customer outside the caller's `customers` (the hook below).
+ */
+export type AnswerText = 'add' | 'edit' | 'delete' | 'deleteBatch' | 'notFound' | 'noEditId' | 'noDeleteIds' | 'otherCustomer';
 
 /** What a domain's field rules are given besides the record (add, edit, import and line items alike). */
 export interface CheckEvent {
@@ -111,6 +114,15 @@ export interface EntityHooks {
   listAnswer?(params: QueryParams, event: PresentEvent): Promise<unknown>;
   /** The add's answer `result` where JeecgBoot's screen expects another shape than `{ id }` (e.g. the new id itself). */
   addResult?(id: string, record: Record<string, unknown>): unknown;
+  /** The add's answer message where it tells something of the new record (an account's initial password), else texts.add. */
+  addMessage?(id: string, record: Record<string, unknown>): string | undefined;
+  /**
+   * With `dataScope.customer`: the customers a caller other than staff reaches on this entity, in place of its
+   * active one (a customer admin keeps the accounts of every shipper it manages). Reads and writes are confined to
+   * them; a record naming another is refused (texts.otherCustomer), one naming none gets the active customer (or
+   * the only one). Throwing refuses the caller outright.
+   */
+  customers?(event: PresentEvent): Promise<readonly string[]>;
   /**
    * The domain's own checks of a record against the database (a username unique across tenants), reported with the
    * engine's uniqueness errors: they refuse an add or an edit, or one row of an import.
@@ -131,6 +143,11 @@ export interface EntityHooks {
   fileChecker?(): (record: Record<string, unknown>) => FieldError[];
   /** The spreadsheet columns of exportXls, given the engine's: the domain may drop or reorder them. */
   exportColumns?(columns: Array<{ property: string; field: FieldDef }>): Array<{ property: string; field: FieldDef }>;
+  /**
+   * Before a list, queryById or export reads: work the read depends on (a user's inbox rows for messages published
+   * since the last read). Runs outside any transaction; a failure fails the read.
+   */
+  beforeRead?(event: PresentEvent): Promise<void> | void;
   /** Tables present or listConditions read besides the entity's fields' own: their writes refresh cached list pages. */
   reads?: readonly string[];
   /**
@@ -177,6 +194,13 @@ export interface RecordCheckEvent {
 export interface DomainModule {
   name: string;
   hooks?: Record<string, EntityHooks>;
+  /**
+   * The views its storage.view entities read that join tables the engine creates (so no migration can make them):
+   * view name → its SELECT, (re)made after the engine's tables on every start.
+   */
+  views?(ctx: AppContext): Record<string, RawBuilder<unknown>>;
+  /** The values fields' `configDefault` name (the platform settings): read on each add and import that needs them. */
+  configDefaults?(ctx: AppContext): Promise<Record<string, unknown>>;
   /** Endpoints that are not list/add/edit/delete (queryall, checks, trees, operations of their own). */
   routes?(app: FastifyInstance, ctx: AppContext, prefix: string): void;
 }
@@ -222,7 +246,7 @@ export function answerText(hooks: EntityHooks, key: AnswerText, fallback: string
 export function hookWrittenValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (field.readOnly && record[name] !== undefined && entity.columns.has(name)) values[name] = record[name];
+    if (field.readOnly && record[name] !== undefined && entity.columns.has(name) && !entity.schema.storage?.viewOnly?.includes(name)) values[name] = record[name];
   }
   return values;
 }
@@ -232,4 +256,23 @@ export function confirmedIn(request: { query?: unknown; body?: unknown }): boole
   const pick = (source: unknown) => (source && typeof source === 'object' ? (source as Record<string, unknown>)[CONFIRM_PARAM] : undefined);
   const value = pick(request.query) ?? pick(request.body);
   return value === true || value === 'true' || value === '1';
+}
+
+/** The one module's configDefaults provider, if any; two modules supplying it is a programming error. */
+export function collectConfigDefaults(modules: readonly DomainModule[]): AppContext['configDefaults'] {
+  const providers = modules.filter((module) => module.configDefaults);
+  if (providers.length > 1) throw new Error(`configDefaults supplied by ${providers.map((m) => m.name).join(' and ')}`);
+  return providers[0]?.configDefaults;
+}
+
+/** Every module's views by name; a name twice is a programming error. */
+export function collectViews(modules: readonly DomainModule[], ctx: AppContext): Map<string, RawBuilder<unknown>> {
+  const views = new Map<string, RawBuilder<unknown>>();
+  for (const module of modules) {
+    for (const [name, select] of Object.entries(module.views?.(ctx) ?? {})) {
+      if (views.has(name)) throw new Error(`domain ${module.name}: view ${name} defined twice`);
+      views.set(name, select);
+    }
+  }
+  return views;
 }

@@ -42,8 +42,7 @@ export interface ListOptions {
   mask: boolean;
 }
 
-export function listAnswer(ctx: AppContext, entity: EntityRuntime, options: ListOptions = { cache: true, mask: true }): ListAnswer {
-
+export function listAnswer(ctx: AppContext, entity: EntityRuntime, options: ListOptions = { cache: !entity.schema.storage?.view, mask: true }): ListAnswer {
   // Plus the tables the domain's present/listConditions read (hooks.reads).
   const deps = [...new Set([...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])])];
   return async (caller, params, extra, reply) => {

@@ -134,7 +134,8 @@ async function loadRows(
 
 export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime): void {
   const operations = entityOperations(entity.schema);
-  if (operations.length === 0) return;
+  // A view has no rows to `set`: its operations' `<api>/<key>` endpoints are its domain module's routes.
+  if (operations.length === 0 || entity.schema.storage?.view) return;
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
   const hooks = hooksOf(ctx, entity);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
-import { SYSTEM_FIELD_DEFS, SYSTEM_FIELDS, sortableFields } from '../../src/contracts/entity.ts';
+import { SYSTEM_FIELD_DEFS, SYSTEM_FIELDS, VIEW_ACTIONS, entityActions, sortableFields } from '../../src/contracts/entity.ts';
 import { toSnakeCase } from '../../src/contracts/naming.ts';
 import { AJV_OPTIONS, CUSTOM_FORMATS, entityWriteSchema } from '../../src/contracts/validation/entity-json-schema.ts';
 
@@ -76,6 +76,16 @@ export function compileEntity(schema: EntitySchema, ajv: Ajv): EntityRuntime {
   // Integer ids (storage.idKind) are filtered and compared as integers.
   if (schema.storage?.idKind === 'integer') types.set('id', 'integer');
   if (schema.storage?.deletedFlag) assertIdentifier(schema.storage.deletedFlag);
+  // A view has no rows of its own: anything that writes would fail in the database, so refuse it at start.
+  if (schema.storage?.writeTable) assertIdentifier(schema.storage.writeTable);
+  for (const property of schema.storage?.viewOnly ?? []) {
+    if (!schema.fields[property]) throw new Error(`${schema.name}.storage.viewOnly names an undeclared field: ${property}`);
+  }
+  if ((schema.storage?.writeTable || schema.storage?.viewOnly) && !schema.storage.view) throw new Error(`${schema.name}: storage.writeTable needs storage.view`);
+  if (schema.storage?.view && !schema.storage.writeTable) {
+    const writes = entityActions(schema).filter((action) => !VIEW_ACTIONS.includes(action));
+    if (writes.length > 0) throw new Error(`${schema.name} reads a view (storage.view): it cannot ${writes.join(', ')}`);
+  }
   const sortable = new Set([...sortableFields(schema)].filter((f) => columns.has(f)));
   const checksum = crypto.createHash('sha256').update(JSON.stringify(schema)).digest('hex');
   const tenantScoped = (schema.storage?.tenancy ?? 'tenant') === 'tenant';

@@ -24,6 +24,11 @@ function table(entity: EntityRuntime): RawBuilder<unknown> {
   return sql.id(entity.schema.table) as unknown as RawBuilder<unknown>;
 }
 
+/** Where add, edit and delete write: the view's own table (storage.writeTable), else the entity's table. */
+export function writeTable(entity: EntityRuntime): RawBuilder<unknown> {
+  return sql.id(entity.schema.storage?.writeTable ?? entity.schema.table) as unknown as RawBuilder<unknown>;
+}
+
 export function maskValue(kind: 'id-card' | 'phone' | 'bank-card', value: string): string {
   if (kind === 'bank-card') return value.length > 4 ? `${'*'.repeat(value.length - 4)}${value.slice(-4)}` : value;
   if (value.length <= 7) return value;
@@ -226,7 +231,7 @@ export async function insertRow(db: Db, entity: EntityRuntime, values: Record<st
   const entries = Object.entries(values);
   const columns = sql.join(entries.map(([property]) => sql.id(entity.columns.get(property) ?? property)));
   const params = sql.join(entries.map(([, value]) => sql`${value}`));
-  await sql`insert into ${table(entity)} (${columns}) values (${params})`.execute(db);
+  await sql`insert into ${writeTable(entity)} (${columns}) values (${params})`.execute(db);
 }
 
 export async function updateRow(
@@ -238,13 +243,13 @@ export async function updateRow(
   extra: RawBuilder<unknown>[] = [],
 ): Promise<number> {
   const sets = sql.join(Object.entries(values).map(([property, value]) => sql`${sql.id(entity.columns.get(property)!)} = ${value}`));
-  const result = await sql`update ${table(entity)} set ${sets} where ${tenantWhere(entity, tenantId)} and id = ${id}${andAll(extra)}`.execute(db);
+  const result = await sql`update ${writeTable(entity)} set ${sets} where ${tenantWhere(entity, tenantId)} and id = ${id}${andAll(extra)}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
 /** Removes the rows, or marks them deleted (schema `storage.deletedFlag`; `by` is recorded as their updater). */
 export async function deleteRows(db: Db, entity: EntityRuntime, tenantId: number, ids: string[], by?: string): Promise<number> {
   if (softDeletes(entity)) return softDeleteRows(db, entity, tenantId, ids, by);
-  const result = await sql`delete from ${table(entity)} where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
+  const result = await sql`delete from ${writeTable(entity)} where ${tenantWhere(entity, tenantId)} and id in (${sql.join(ids)})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -25,7 +25,7 @@ import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { NOT_FOUND, editRecord, translateUniqueViolation } from './edit-record.ts';
 import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
-import { assertParentInScope, enforceCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { assertParentInScope, enforceRecordCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
 import { transitionFieldErrors } from './state-fields.ts';
 import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
@@ -71,6 +71,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const scopeOf = (request: FastifyRequest, caller: Caller) => scopeConditions(ctx.db, entity, caller, request.log);
   /** What the caller may read: the scope above plus rows naming their customer in a `customerReaders` field. */
   const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
+  /** The domain's work before a read (hooks.beforeRead), e.g. rows the read shows made first. */
+  const beforeRead = async (caller: Caller) => hooks.beforeRead?.({ ctx, caller, entity });
   // Other entities' fields naming this one's rows (worked out on first use: table dictionaries are loaded by then).
   let referrers: Referrer[] | undefined;
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
@@ -95,6 +97,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   app.get(`${base}/list`, { config: { permission: code('list') } }, async (request, reply) => {
     const caller = requireCaller(request);
     const params = request.query as QueryParams;
+    await beforeRead(caller);
     const own = await hooks.listAnswer?.(params, { ctx, caller, entity });
     if (own !== undefined) return ok(own);
     if (tree?.tree.wholeList) {
@@ -122,6 +125,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
     const caller = requireCaller(request);
+    await beforeRead(caller);
     const id = requestId(entity, request.query.id);
     const row = id === undefined ? null : await findRow(ctx.db, entity, caller.tenantId, id, await readScopeOf(request, caller));
     if (!row) throw new BusinessError(answerText(hooks, 'notFound', NOT_FOUND));
@@ -155,7 +159,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     applyDefaults(entity, record, await configForDefaults(ctx, entity));
     const stateErrors = transitionFieldErrors(entity, record);
     if (stateErrors.length > 0) throw new ValidationError(stateErrors);
-    enforceCustomer(entity, caller, record);
+    await enforceRecordCustomer(entity, caller, record);
     await assertParentInScope(ctx.db, entity, caller, record);
     await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
     applyComputed(entity, record);
@@ -177,7 +181,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       await hooks.afterWrite?.(event);
       await writeChildRows(tx, caller, id, lineItems);
       await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      return ok(hooks.addResult ? hooks.addResult(id, record) : { id: rowId }, answerText(hooks, 'add', '添加成功！'));
+      const message = hooks.addMessage?.(id, record) ?? answerText(hooks, 'add', '添加成功！');
+      return ok(hooks.addResult ? hooks.addResult(id, record) : { id: rowId }, message);
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
     // A repeated key answers the first add's result without running it: nothing was written now.
     if (id) await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });

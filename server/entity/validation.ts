@@ -145,8 +145,8 @@ export function applyDefaults(entity: EntityRuntime, record: Record<string, unkn
 export function writableValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const name of writableFields(entity.schema)) {
-    // A field without a column (storage.notColumns) is the domain hooks' to store.
-    if (!entity.columns.has(name)) continue;
+    // A field without a column (storage.notColumns), or one only the view has (viewOnly), is the domain hooks' to store.
+    if (!entity.columns.has(name) || entity.schema.storage?.viewOnly?.includes(name)) continue;
     const value = record[name] ?? null;
     const toColumn = value !== null ? fieldTypeServer(entity.schema.fields[name].type).toColumn : undefined;
     values[name] = toColumn ? toColumn(value) : value;

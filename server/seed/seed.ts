@@ -10,7 +10,7 @@ import { REGISTERED_ROLE } from '../auth/register-routes.ts';
 import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 import { insertRow } from '../entity/repository.ts';
-import { DEFAULT_SETTINGS } from '../settings/routes.ts';
+import { DEFAULT_SETTINGS } from '../domains/system/settings/branding.ts';
 import type { PlatformSettings } from '../../src/contracts/settings.ts';
 import { generateDrivers } from './demo-drivers.ts';
 

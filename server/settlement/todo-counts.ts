@@ -12,7 +12,6 @@ import { STAFF_USER_TYPE, readScopeConditions } from '../entity/data-scope.ts';
 import { fieldVisibility } from '../entity/field-visibility.ts';
 import { countRows } from '../entity/repository.ts';
 import type { QueryParams } from '../entity/query.ts';
-import { advanceEntity, countAdvances } from './advances.ts';
 
 export type DsXxCounts = Record<TodoKey, number>;
 
@@ -30,8 +29,6 @@ async function countCategory(ctx: AppContext, caller: Caller, category: TodoCate
   if (category.staffOnly && caller.userType !== STAFF_USER_TYPE) return 0;
   const { entity, params } = todoQuery(ctx, category);
   if (!caller.permissions.has(permissionCode(entity.schema, 'list'))) return 0;
-  // 垫付还款 is a server-managed view with a query of its own (advances.ts); every other list is the engine's.
-  if (entity === advanceEntity(ctx)) return countAdvances(ctx, caller, params, log);
   const scope = await readScopeConditions(ctx.db, entity, caller, log);
   return countRows(ctx.db, entity, caller.tenantId, params, scope, fieldVisibility(entity, caller));
 }

@@ -1,11 +1,8 @@
 /**
- * System administration (issue 5): one folder per area, each with its endpoints (routes.ts) and its migrations
- * (migrations.ts). Screens are entity schema files with `"managedBy": "server"` under schemas/entities/system.
+ * System administration's migrations, one folder per area (their screens are engine entities whose rules live in
+ * server/domains/system/), and the endpoint aliases JeecgBoot's api/manage.js names.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
-import type { AppContext } from '../context.ts';
-import { registerCustomersRoutes } from './customers/routes.ts';
 import { usersMigrations } from './users/migrations.ts';
 import { rolesMigrations } from './roles/migrations.ts';
 import { departsMigrations } from './departs/migrations.ts';
@@ -14,7 +11,6 @@ import { menusMigrations } from './menus/migrations.ts';
 import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
-import { customersMigrations } from './customers/migrations.ts';
 import type { RouteAlias } from '../core/route-aliases.ts';
 
 /**
@@ -32,10 +28,6 @@ export function specAliases(prefix: string): RouteAlias[] {
   ];
 }
 
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  registerCustomersRoutes(app, ctx, prefix);
-}
-
 export const systemMigrations: Record<string, Migration> = {
   ...usersMigrations,
   ...rolesMigrations,
@@ -45,5 +37,4 @@ export const systemMigrations: Record<string, Migration> = {
   ...logsMigrations,
   ...jobsMigrations,
   ...announcementsMigrations,
-  ...customersMigrations,
 };

@@ -476,12 +476,30 @@ export interface EntityStorage {
    * one (the table is locked for the choice); ids in requests that are not such integers are not found.
    */
   idKind?: 'string' | 'integer';
+  /**
+   * `table` is a SQL view (a join, no rows of its own): the engine creates and writes nothing (list and exportXls
+   * only; the `<api>/<key>` endpoints of its operations are a domain module's routes), and reads it afresh each
+   * time, as no write to a view is announced. A migration makes it, or the domain
+   * module's `views` when it joins tables the engine creates (those exist only after the migrations).
+   */
+  view?: boolean;
+  /**
+   * With `view`: the table whose rows the view shows (joined with others, e.g. a shipper's account with its login
+   * user). Add, edit and delete write this table; its domain's hooks write the joined tables. The view stays what
+   * every read sees.
+   */
+  writeTable?: string;
+  /** With writeTable: fields only the view has (the joined tables' columns): read, filtered and sorted, never written to writeTable. */
+  viewOnly?: string[];
 }
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */
 export function ownsTable(entity: EntitySchema): boolean {
-  return entity.managedBy !== 'server' && entity.storage?.owner !== 'migrations';
+  return entity.managedBy !== 'server' && entity.storage?.owner !== 'migrations' && !entity.storage?.view;
 }
+
+/** Actions a view-backed entity (storage.view) may expose: it has no rows of its own to write. */
+export const VIEW_ACTIONS: readonly EntityAction[] = ['list', 'exportXls'];
 
 /** Whether the engine serves this entity's endpoints (false only for the remaining hand-written system screens). */
 export function servedByEngine(entity: EntitySchema): boolean {

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
-import { NO_ACCOUNT_ADMIN_MESSAGE, NOT_MANAGED_MESSAGE } from '../../server/system/customers/access.ts';
+import { NO_ACCOUNT_ADMIN_MESSAGE, NOT_MANAGED_MESSAGE } from '../../server/domains/freight/customer-access.ts';
 import { SWITCHED_MESSAGE, type MyCustomer } from '../../server/domains/freight/customer-accounts.ts';
-import { MAIN_ACCOUNT_TAKEN } from '../../server/system/customers/user-writes.ts';
+import { MAIN_ACCOUNT_TAKEN } from '../../server/domains/freight/customer-users.ts';
 
 const ADMINS = '/jeecg-boot/customer/hyCustomerAdmin';
 const USERS = '/jeecg-boot/customer/hyCustomerUser';

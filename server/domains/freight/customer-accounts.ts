@@ -13,7 +13,7 @@
  * - `POST|PUT /customer/hyCustomerAdmin/selectCustomer` (`customerId` in the body or the query) — makes one of them
  *   the active shipper. Sessions read customer_id with every request (server/auth/sessions.ts), so the next request
  *   is already confined to the new shipper.
- * A shipper's own accounts (hyCustomerUser) are still server-written: server/system/customers/routes.ts.
+ * A shipper's own accounts (hyCustomerUser) are the engine's too, with the rules of customer-users.ts.
  */
 import { sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +24,7 @@ import { requireCaller } from '../../auth/guard.ts';
 import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
 import { inTenant } from '../../../field-types/user/server.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { CUSTOMER_ADMIN_USER_TYPE, managedCustomers, NOT_MANAGED_MESSAGE } from '../../system/customers/access.ts';
+import { CUSTOMER_ADMIN_USER_TYPE, managedCustomers, NOT_MANAGED_MESSAGE } from './customer-access.ts';
 import { text } from '../system/values.ts';
 
 export const SWITCHED_MESSAGE = '已切换到指定货主';

@@ -9,8 +9,8 @@
  * - 还款: the advanced waybill is locked, must be one the caller may change on the 垫付还款 list, paid to the driver
  *   (支付状态 已支付), not billed and not repaid yet, and the amount at least the advanced 司机运费;
  * amounts are two-decimal text compared as numeric in SQL, and the row's 货主 is the bill's or the waybill's.
- * Endpoints beyond CRUD: the bell's counters (getDsXx, todo-counts.ts), 批结 (batchBill, bills.ts) and the 垫付还款
- * list over waybills (advances.ts: hyAdvancePay has no table of its own, so it stays a server-written read).
+ * 垫付还款 (hyAdvancePay) is a read-only engine entity over the view advances.ts defines (storage.view). Endpoints
+ * beyond CRUD: the bell's counters (getDsXx, todo-counts.ts) and 批结 (batchBill, bills.ts).
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ import type { EntityRuntime } from '../../entity/registry.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { batchBill } from '../../settlement/bills.ts';
 import { moneyText, raiseBillPaid } from '../../settlement/payments.ts';
-import { ADVANCE, REPAID, advanceEntity, registerAdvanceRoutes } from '../../settlement/advances.ts';
+import { ADVANCE, REPAID, advanceEntity, advanceView } from '../../settlement/advances.ts';
 import { assertTodoLinks, dsXxCounts } from '../../settlement/todo-counts.ts';
 
 export const ALREADY_REPAID = '该垫付运单已还款';
@@ -116,8 +116,9 @@ async function batchBillFor(ctx: AppContext, caller: Caller, body: unknown) {
 export const settlementDomain: DomainModule = {
   name: 'freight/settlement',
   hooks: { hyBillPayment: paymentHooks, hyAdvanceRepayment: repaymentHooks },
+  // 垫付还款's rows: a view joining the waybill table the engine creates, so the engine makes it after that table.
+  views: advanceView,
   routes(app, ctx, prefix) {
-    registerAdvanceRoutes(app, ctx, prefix);
     assertTodoLinks(ctx);
     app.get(`${prefix}/hydriver/hyDriver/getDsXx`, { config: { authenticated: true } }, async (request) =>
       ok(await dsXxCounts(ctx, requireCaller(request), request.log)));

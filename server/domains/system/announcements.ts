@@ -6,14 +6,15 @@
  *
  * What is the domain's own: a USER message needs addressees (the schema cannot say "required when msgType is USER")
  * and only a USER message keeps them; 结束时间 not before 开始时间; 去处理's target is this app's page or screen.
- * Publish/revoke, re-push, the rendered page, the header bell, 我的消息 and the /websocket push stay endpoints of
- * their own under server/system/announcements (registered here).
+ * Publish/revoke, re-push, the rendered page, the header bell, marking read and the /websocket push stay endpoints
+ * of their own under server/system/announcements (registered here).
  */
 import { ValidationError } from '../../core/errors.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
 import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
 import { splitList } from '../../system/announcements/store.ts';
+import { ensureRows } from '../../system/announcements/inbox-routes.ts';
 import { knownComponents } from './menus/validation.ts';
 
 const announcementHooks: EntityHooks = {
@@ -27,8 +28,17 @@ const announcementHooks: EntityHooks = {
   },
 };
 
+/**
+ * 我的消息 (sysAnnouncementSend, a view of receipts inside their display window, migration 0172: storage.view) on
+ * the engine, each user reaching their own (dataScope.self): reading first makes the caller's receipts of messages
+ * published since (JeecgBoot writes them at publish time for USER messages only).
+ */
+const receiptHooks: EntityHooks = {
+  beforeRead: ({ ctx, caller }) => ensureRows(ctx, caller),
+};
+
 export const announcementsDomain: DomainModule = {
   name: 'system/announcements',
-  hooks: { sysAnnouncement: announcementHooks },
+  hooks: { sysAnnouncement: announcementHooks, sysAnnouncementSend: receiptHooks },
   routes: registerAnnouncementsRoutes,
 };

@@ -15,19 +15,27 @@ import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
 import type { QueryParams } from '../../entity/query.ts';
-import { findRow, listRows, presentRows } from '../../entity/repository.ts';
+import { listAnswer } from '../../entity/list-route.ts';
 import type { SocketHub } from './socket-hub.ts';
 import {
   CATEGORY_NOTICE,
   CATEGORY_SYSTEM,
   ensureAllMessageRows,
-  IN_WINDOW,
   markAllRead,
   markReadByAnnouncement,
   markReadBySendIds,
   splitList,
   unreadMessages,
 } from './store.ts';
+
+/**
+ * The caller's own receipts (the header's getMyAnnouncementSend; the engine's list and queryById reach the same
+ * through the schema's `dataScope.self`): the view holds messages showing now only (migration 0172).
+ */
+const ownVisible = (caller: Caller) => [sql`user_id = ${caller.userId}`];
+
+/** The receipts of every message addressed to the caller exist before the caller's inbox is read. */
+export const ensureRows = (ctx: AppContext, caller: Caller) => ensureAllMessageRows(ctx.db, caller.tenantId, caller.userId, caller.username);
 
 function bodyOf(body: unknown): WireRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BusinessError('请求数据格式不正确');
@@ -44,43 +52,22 @@ export function registerAnnouncementInboxRoutes(
 ): void {
   const base = `${prefix}${receipts.schema.api}`;
   const code = (action: string) => permissionCode(receipts.schema, action as never);
-  const ensureRows = (caller: Caller) => ensureAllMessageRows(ctx.db, caller.tenantId, caller.userId, caller.username);
 
   app.get<{ Querystring: { pageSize?: string } }>(`${prefix}${announcements.schema.api}/listByUser`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const limit = Math.min(50, Math.max(1, Math.floor(Number(request.query.pageSize ?? 5)) || 5));
-    await ensureRows(caller);
+    await ensureRows(ctx, caller);
     const notices = await unreadMessages(ctx.db, caller.tenantId, caller.userId, CATEGORY_NOTICE, limit);
     const system = await unreadMessages(ctx.db, caller.tenantId, caller.userId, CATEGORY_SYSTEM, limit);
     return ok({ anntMsgList: notices.records, anntMsgTotal: notices.total, sysMsgList: system.records, sysMsgTotal: system.total });
   });
 
-  /** The caller's own receipts of messages showing now: every read of 我的消息 is bound to these. */
-  const ownVisible = (caller: Caller) => [
-    sql`user_id = ${caller.userId}`,
-    sql`annt_id in (select a.id from sys_announcement a where a.tenant_id = ${caller.tenantId} and ${IN_WINDOW})`,
-  ];
-
-  /** The caller's receipts, filtered and paged like any list (titile, readFlag, msgCategory, sendTime…). */
-  const myList = async (caller: Caller, params: QueryParams) => {
-    await ensureRows(caller);
-    const page = await listRows(ctx.db, receipts, caller.tenantId, params, ownVisible(caller));
-    return ok({ ...page, records: presentRows(receipts, ctx.dicts, page.records, false) });
-  };
-  app.get(`${base}/getMyAnnouncementSend`, { config: { authenticated: true } }, async (request) =>
-    myList(requireCaller(request), request.query as QueryParams),
-  );
-  app.get(`${base}/list`, { config: { permission: code('list') } }, async (request) =>
-    myList(requireCaller(request), request.query as QueryParams),
-  );
-
-  // 我的消息's 详情: one of the caller's own receipts; anyone else's id is not found.
-  app.get<{ Querystring: { id?: string } }>(`${base}/queryById`, { config: { permission: code('list') } }, async (request) => {
+  // 我的消息's list and 详情 are the engine's (hooks below); the header's own call reads the same rows.
+  const myList = listAnswer(ctx, receipts);
+  app.get(`${base}/getMyAnnouncementSend`, { config: { authenticated: true } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const id = typeof request.query.id === 'string' ? request.query.id.trim() : '';
-    const row = id ? await findRow(ctx.db, receipts, caller.tenantId, id, ownVisible(caller)) : null;
-    if (!row) throw new BusinessError('未找到对应数据');
-    return ok(presentRows(receipts, ctx.dicts, [row], false)[0]);
+    await ensureRows(ctx, caller);
+    return myList(caller, request.query as QueryParams, ownVisible(caller), reply);
   });
 
   // The anntId is a bound parameter (JeecgBoot concatenated it into SQL, contract §6.7).
@@ -88,13 +75,13 @@ export function registerAnnouncementInboxRoutes(
     const caller = requireCaller(request);
     const anntId = String(bodyOf(request.body).anntId ?? '').trim();
     if (!anntId) throw new BusinessError('缺少通告ID');
-    await ensureRows(caller);
+    await ensureRows(ctx, caller);
     if ((await markReadByAnnouncement(ctx.db, caller.tenantId, caller.userId, anntId)) === 0) throw new BusinessError('未找到对应数据');
     return ok(null, '操作成功!');
   });
 
   const readAll = async (caller: Caller) => {
-    await ensureRows(caller);
+    await ensureRows(ctx, caller);
     await markAllRead(ctx.db, caller.tenantId, caller.userId);
     // The caller's other tabs reload their bells.
     await hub.send([caller.userId], { cmd: 'topic' });

@@ -68,4 +68,19 @@ export const announcementsMigrations: Record<string, Migration> = {
         where a.del_flag = '0' and a.send_status = '1'`.execute(db);
     },
   },
+  // 我的消息 on the engine (issue 23): the view shows only messages inside their display window, so the engine's
+  // list, queryById and export of it hold exactly the receipts a user may read (as the bell always did).
+  '0172_sys_announcement_send_window': {
+    async up(db: Kysely<unknown>) {
+      await sql`create or replace view sys_announcement_send_v as
+        select s.id, s.annt_id, s.user_id, s.read_flag, s.read_time, s.tenant_id,
+          a.titile, a.msg_content, a.msg_abstract, a.sender, a.priority, a.msg_category, a.send_time,
+          a.open_type, a.open_page,
+          s.create_by, s.create_time, s.update_by, s.update_time, a.sys_org_code,
+          a.bus_type, a.bus_id
+        from sys_announcement_send s join sys_announcement a on a.id = s.annt_id
+        where a.del_flag = '0' and a.send_status = '1'
+          and (a.start_time is null or a.start_time <= now()) and (a.end_time is null or a.end_time >= now())`.execute(db);
+    },
+  },
 };

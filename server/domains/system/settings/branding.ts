@@ -1,12 +1,12 @@
 /** Platform branding, public because the login page shows it before anyone signs in. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../src/contracts/settings.ts';
-import type { AppContext } from '../context.ts';
-import type { SystemTables } from '../db/schema.ts';
-import { ok } from '../core/envelope.ts';
-import { casLoginUrl } from '../auth/cas-routes.ts';
-import { thirdLoginStartPath } from '../auth/third-login.ts';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../../../src/contracts/settings.ts';
+import type { AppContext } from '../../../context.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { ok } from '../../../core/envelope.ts';
+import { casLoginUrl } from '../../../auth/cas-routes.ts';
+import { thirdLoginStartPath } from '../../../auth/third-login.ts';
 
 export const DEFAULT_SETTINGS: PlatformSettings = DEFAULT_PLATFORM_SETTINGS;
 
