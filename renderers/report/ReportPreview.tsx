@@ -3,6 +3,7 @@
  * parameters as typed, not saved — through `<api>/preview`, which checks it exactly as a save would, and shows a
  * page of rows with the draft's titles, dictionaries and sortable columns.
  */
+import { pageParams, sortParams } from '../../src/contracts/list-params.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
@@ -11,7 +12,7 @@ import type { EntitySchema } from '../../src/contracts/index.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { ReportColumnsInfo } from './report-client.ts';
-import { errorText, type ReportRow, type ReportSort } from './use-report.ts';
+import { errorText, reportSortToList, type ReportRow, type ReportSort } from './use-report.ts';
 import { buildColumns } from './report-columns.tsx';
 
 export interface ReportPreviewProps {
@@ -47,7 +48,7 @@ function Preview({ entity, values }: ReportPreviewProps) {
     let live = true;
     setLoading(true);
     endpoints
-      .post<PreviewResult>(`${entity.api}/preview`, { ...values, pageNo: paging.page, pageSize: paging.pageSize, column: sort?.column, order: sort?.order })
+      .post<PreviewResult>(`${entity.api}/preview`, { ...values, ...pageParams(paging.page, paging.pageSize), ...sortParams(reportSortToList(sort)) })
       .then(({ result: next }) => {
         if (!live) return;
         setResult(next);

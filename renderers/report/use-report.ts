@@ -3,6 +3,7 @@
  * paging and server sort, and the current page of rows. Shared by the report view and the popup record picker, so
  * both read a report the same way.
  */
+import { pageParams, sortParams, type ListSort } from '../../src/contracts/list-params.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -12,6 +13,11 @@ import { reportClientFor, type ReportClient, type ReportColumnsInfo, type Report
 
 export type ReportRow = Record<string, unknown>;
 export type ReportSort = { column: string; order: 'asc' | 'desc' };
+
+/** A report's sort as a list sort, which list-params.ts spells as the wire's column/order. */
+export function reportSortToList(sort: ReportSort | undefined): ListSort | undefined {
+  return sort ? { field: sort.column, order: sort.order } : undefined;
+}
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -83,7 +89,7 @@ export function useReport(code: string, options: UseReportOptions = {}): ReportS
   }, [client, code, enabled]);
 
   const params = useMemo<ReportParams>(
-    () => ({ ...(JSON.parse(extraKey) as ReportParams), ...filters, pageNo: paging.page, pageSize: paging.pageSize, column: sort?.column, order: sort?.order }),
+    () => ({ ...(JSON.parse(extraKey) as ReportParams), ...filters, ...pageParams(paging.page, paging.pageSize), ...sortParams(reportSortToList(sort)) }),
     [extraKey, filters, paging, sort],
   );
 

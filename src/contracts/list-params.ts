@@ -55,11 +55,14 @@ export const STATE_PARAM = 'state';
 const beginName = (field: string) => `${field}_begin`;
 const endName = (field: string) => `${field}_end`;
 
-export function pageParams(page: number, pageSize: number): WireParams {
+/** Paging and sort travel as numbers and names only (no booleans), so any parameter map takes them. */
+export type PagingParams = Record<string, string | number>;
+
+export function pageParams(page: number, pageSize: number): PagingParams {
   return { [PAGE_NO]: page, [PAGE_SIZE]: pageSize };
 }
 
-export function sortParams(sort: ListSort | undefined): WireParams {
+export function sortParams(sort: ListSort | undefined): PagingParams {
   return sort ? { [COLUMN]: sort.field, [ORDER]: sort.order } : {};
 }
 

@@ -10,6 +10,7 @@
  * Both lists are read without the app's error notices: a server without them simply shows a quiet bell (and no
  * socket is opened until the first announcement list loaded). The panel and the dialogs load on first use.
  */
+import { pageParams } from '../../contracts/list-params.ts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Result } from '../../contracts/index.ts';
@@ -79,7 +80,7 @@ export function NotificationBell({ dark = false }: { dark?: boolean }) {
   const userId = session.user?.id;
 
   const loadInbox = useCallback(async () => {
-    const response = await http.axios.get<Result<Inbox>>('/sys/annountCement/listByUser', { params: { pageSize: PAGE_SIZE } });
+    const response = await http.axios.get<Result<Inbox>>('/sys/annountCement/listByUser', { params: pageParams(1, PAGE_SIZE) });
     return response.data?.success ? { ...EMPTY, ...response.data.result } : undefined;
   }, [http]);
   const loadCounts = useCallback(async () => {
