@@ -148,7 +148,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
   // Last: every table the session statement reads exists by now (some come from entity schemas).
   await installGrantTriggers(ctx.db);
   // A view announces nothing (no trigger fires on one): lists over views are read afresh instead.
-  const listed = ctx.entities.filter((entity) => entity.schema.managedBy !== 'server' && !entity.schema.storage?.view);
+  const listed = ctx.entities.filter((entity) => !entity.schema.storage?.view);
   await installRowTriggers(ctx.db, [
     ...DICTIONARY_TABLES,
     ...listed.flatMap((entity) => [...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])]),
@@ -288,10 +288,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const aliases = watchForAliases(app, specAliases(API_PREFIX));
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
-  // Entities managed by server code (system tables) get their endpoints from server/system instead.
-  const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
-  for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
-  for (const entity of engineEntities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
+  for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
+  for (const entity of entities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
   // Each domain's endpoints beyond CRUD (server/domains/): after the engine's, so a clash fails loudly at start.
   for (const domain of DOMAINS) domain.routes?.(app, ctx, API_PREFIX);
   aliases.register();

@@ -7,8 +7,8 @@ const NOT_IN_A_ROW = new Set(['rows', 'password', 'richtext', 'image', 'file']);
 
 export function lintRowsField({ entity, field, at }: FieldLintContext): void {
   const migrationOwned = isObject(entity.storage) && entity.storage.owner === 'migrations';
-  if (entity.managedBy !== 'server' && !migrationOwned) {
-    at('/type', 'rows fields are jsonb columns a migration makes: only entities with "storage": { "owner": "migrations" } (or "managedBy": "server") may declare them');
+  if (!migrationOwned) {
+    at('/type', 'rows fields are jsonb columns a migration makes: only entities with "storage": { "owner": "migrations" } may declare them');
   }
   if (!isObject(field.rowFields)) at('', 'a rows field needs rowFields');
   for (const [sub, subDef] of Object.entries(isObject(field.rowFields) ? field.rowFields : {})) {

@@ -111,7 +111,7 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
           at(pointer, `"${value}" is not an item of dictionary "${String(def.dict)}"`);
         }
       }
-    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && !isObject(operation.openForm) && operation.route === undefined && entity.managedBy !== 'server') {
+    } else if (inputFields.size === 0 && operation.set === undefined && !isObject(operation.panel) && !isObject(operation.openForm) && operation.route === undefined) {
       // Server-managed entities implement their operations in code (e.g. 执行一次 runs a job and writes a run row).
       at(base, 'the operation writes nothing: declare `set` or `input`');
     }

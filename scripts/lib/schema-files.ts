@@ -422,7 +422,6 @@ function lintChildTables(entities: Array<LoadedFile<EntitySchema>>, problems: Pr
       const at = (key: string, message: string) => problems.push({ file, path: `/children/${i}/${key}`, message });
       const target = byName.get(child.entity);
       if (!target) return at('entity', `unknown entity "${child.entity}"`);
-      if (target.managedBy === 'server') at('entity', `"${child.entity}" is managed by server code; line items need an engine entity`);
       const fields = isObject(target.fields) ? target.fields : {};
       for (const key of ['foreignKey', 'sortField'] as const) {
         const name = child[key];

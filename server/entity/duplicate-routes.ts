@@ -32,11 +32,11 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: AppContext, p
   app.get<{ Querystring: DuplicateQuery }>(`${prefix}/sys/duplicate/check`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const { tableName = '', fieldName = '', fieldVal = '', dataId } = request.query;
-    // Engine entities only: system tables (managedBy server) have their own checks. Accounts (entities holding a
+    // Accounts (entities holding a
     // password) are no oracle for who exists: theirs is /sys/user/checkOnlyUser. A recycle bin (storage.deletedRows)
     // shares its table with the entity whose deleted rows it shows.
     const entity = ctx.entities.find(
-      (e) => e.schema.table === tableName && e.schema.managedBy !== 'server' && !e.schema.storage?.deletedRows
+      (e) => e.schema.table === tableName && !e.schema.storage?.deletedRows
         && secretFields(e).length === 0,
     );
     const property = entity

@@ -16,7 +16,7 @@ import { findRow, insertRow, type NamingColumn } from './repository.ts';
 type Db = AppContext['db'];
 
 function entityNamed(ctx: AppContext, name: string): EntityRuntime {
-  const entity = ctx.entities.find((e) => e.schema.name === name && e.schema.managedBy !== 'server');
+  const entity = ctx.entities.find((e) => e.schema.name === name);
   // The schema lint guarantees the name; a miss here is a deployment error, not the caller's.
   if (!entity) throw new Error(`unknown entity ${name}`);
   return entity;

@@ -117,7 +117,7 @@ export class LiveRows {
   }
 
   entityOf(name: string): EntityRuntime | undefined {
-    return this.ctx.entities.find((e) => e.schema.name === name && e.schema.managedBy !== 'server');
+    return this.ctx.entities.find((e) => e.schema.name === name);
   }
 
   add(page: LivePage): void {

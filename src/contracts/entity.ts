@@ -275,13 +275,6 @@ export interface EntitySchema {
   /** Composite list indexes for the filters a screen combines (equality fields, then the sort); see IndexDef. */
   indexes?: IndexDef[];
   /**
-   * `server`: the table is created by a migration and the endpoints under `api` by server code (system tables such
-   * as sys_user, whose writes have rules of their own). The file still describes the screen, the validation (the
-   * same ajv rules on both sides), the menu and the permission rows; the engine creates no table and no generic
-   * endpoints for it. Default `engine`.
-   */
-  managedBy?: 'engine' | 'server';
-  /**
    * Where the rows live when the table is not the engine's own: `owner: "migrations"` (a system table made by a
    * versioned migration, which the engine neither creates nor alters), `tenancy: "platform"` (the table has no
    * tenant_id: one set of rows for the platform, e.g. sys_dict), `lacks` (system columns the table does not have).
@@ -495,16 +488,11 @@ export interface EntityStorage {
 
 /** Whether the engine creates and alters this entity's table (false: a migration owns it). */
 export function ownsTable(entity: EntitySchema): boolean {
-  return entity.managedBy !== 'server' && entity.storage?.owner !== 'migrations' && !entity.storage?.view;
+  return entity.storage?.owner !== 'migrations' && !entity.storage?.view;
 }
 
 /** Actions a view-backed entity (storage.view) may expose: it has no rows of its own to write. */
 export const VIEW_ACTIONS: readonly EntityAction[] = ['list', 'exportXls'];
-
-/** Whether the engine serves this entity's endpoints (false only for the remaining hand-written system screens). */
-export function servedByEngine(entity: EntitySchema): boolean {
-  return entity.managedBy !== 'server';
-}
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
 /** Labels and types of the system columns, so lists can show, sort and filter them like declared fields. */

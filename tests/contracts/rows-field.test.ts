@@ -14,7 +14,7 @@ const entity = {
   table: 'rows_demo',
   api: '/rows/demo',
   permissionPrefix: 'rows:demo',
-  managedBy: 'server',
+  storage: { owner: 'migrations' },
   fields: {
     name: { label: '名称', type: 'string', required: true },
     columns: {

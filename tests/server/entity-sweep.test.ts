@@ -46,7 +46,7 @@ describe.each(BACKENDS)('every entity screen on %s', (kind) => {
     const lineItems = new Set(t.ctx.entities.flatMap((e) => (e.schema.children ?? []).map((c) => c.entity)));
     // A tree answered whole (tree.wholeList, the menu editor) is no page: sys-permissions.test.ts reads its list.
     const entities = t.ctx.entities.filter(
-      (e) => e.schema.managedBy !== 'server' && !e.schema.tree?.wholeList && entityActions(e.schema).includes('list') && (e.schema.menu || !lineItems.has(e.schema.name)),
+      (e) => !e.schema.tree?.wholeList && entityActions(e.schema).includes('list') && (e.schema.menu || !lineItems.has(e.schema.name)),
     );
     expect(entities.length).toBeGreaterThan(10);
     const problems: string[] = [];
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('every entity screen on %s', (kind) => {
   }, 120_000);
 
   it('refuses an empty add and an edit of a record that does not exist with a sentence, changing nothing', async () => {
-    const entities = t.ctx.entities.filter((e) => e.schema.managedBy !== 'server');
+    const entities = t.ctx.entities;
     const problems: string[] = [];
     let tried = 0;
     for (const { schema } of entities) {

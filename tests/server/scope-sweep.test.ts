@@ -171,7 +171,7 @@ describe.each(BACKENDS)('data scope sweep on %s', (kind) => {
     const problems: string[] = [];
     let listed = 0;
     for (const entity of t.ctx.entities) {
-      if (!entityActions(entity.schema).includes('list') && entity.schema.managedBy !== 'server') continue;
+      if (!entityActions(entity.schema).includes('list')) continue;
       const name = entity.schema.name;
       const { refused, records } = await listAll(entity, caller);
       if (refused !== undefined) continue; // denied (no permission, or a list that needs parameters)
@@ -186,30 +186,30 @@ describe.each(BACKENDS)('data scope sweep on %s', (kind) => {
         if (expected ? !expected.has(id) : !rowInScope(entity, caller, row)) problems.push(`${name} list: row ${id} is outside ${role}'s scope`);
         for (const problem of hiddenValueProblems(entity, caller, row, stored.get(id), inFull)) problems.push(`${name} list ${id}: ${problem}`);
       }
-      // An engine list shows exactly the scope (server-managed lists may add conditions of their own, e.g. 未还款).
+      // A list shows exactly the scope.
       if (!expected) continue;
-      if (entity.schema.managedBy !== 'server' && records.length !== expected.size) problems.push(`${name} list: ${records.length} rows, scope holds ${expected.size}`);
+      if (records.length !== expected.size) problems.push(`${name} list: ${records.length} rows, scope holds ${expected.size}`);
       // queryById: one row outside the scope is not found; one inside is presented like the list.
       const outside = [...stored.keys()].find((id) => !expected.has(id));
-      if (outside && entity.schema.managedBy !== 'server') {
+      if (outside) {
         const { body } = await t.call<WireRecord>({ method: 'GET', url: `${P}${entity.schema.api}/queryById?id=${outside}`, token: caller.token });
         if (body.success) problems.push(`${name} queryById: read ${outside} outside the scope`);
       }
       const inside = records[0];
-      if (inside && entity.schema.managedBy !== 'server') {
+      if (inside) {
         const { body } = await t.call<WireRecord>({ method: 'GET', url: `${P}${entity.schema.api}/queryById?id=${String(inside.id)}`, token: caller.token });
         if (!body.success) problems.push(`${name} queryById ${String(inside.id)}: ${body.message}`);
         else for (const problem of hiddenValueProblems(entity, caller, body.result, stored.get(String(inside.id)), inFull)) problems.push(`${name} queryById: ${problem}`);
       }
       // Every field the caller is not shown is no filter either (the value of a row it may not see it by).
       for (const [property, field] of Object.entries(entity.schema.fields)) {
-        if (inFull || !field.mask || entity.schema.managedBy === 'server') continue;
+        if (inFull || !field.mask) continue;
         const probe = [...stored.values()].find((r) => r[property]);
         if (!probe) continue;
         const { body } = await t.call<Page<WireRecord>>({ method: 'GET', url: `${P}${entity.schema.api}/list?${property}=${encodeURIComponent(String(probe[property]))}`, token: caller.token });
         if (body.success) problems.push(`${name}: ${property} accepted as a filter for a caller shown it masked`);
       }
-      if (entityActions(entity.schema).includes('exportXls') && caller.permissions.has(permissionCode(entity.schema, 'exportXls')) && entity.schema.managedBy !== 'server') {
+      if (entityActions(entity.schema).includes('exportXls') && caller.permissions.has(permissionCode(entity.schema, 'exportXls'))) {
         const response = await t.app.inject({ method: 'GET', url: `${P}${entity.schema.api}/exportXls`, headers: { 'x-access-token': caller.token } });
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -287,7 +287,7 @@ describe.each(BACKENDS)('data scope sweep on %s', (kind) => {
     let delivered = 0;
     try {
       for (const entity of t.ctx.entities) {
-        if (entity.schema.managedBy === 'server' || !caller.permissions.has(permissionCode(entity.schema, 'list'))) continue;
+        if (!caller.permissions.has(permissionCode(entity.schema, 'list'))) continue;
         const rows = await rowsOf(entity);
         const expected = await expectedIds(entity, caller);
         if (!rows || !expected) continue;
