@@ -68,11 +68,12 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
   const selections = (rawSelections ?? '').split(',').map((id) => id.trim()).filter(Boolean);
   const hooks = hooksOf(ctx, entity);
   await hooks.beforeRead?.({ ctx, caller, entity });
-  const extra = [
+  const scope = [
     ...(selections.length > 0 ? [sql`id in (${sql.join(selections)})`] : []),
     ...(await readScopeConditions(ctx.db, entity, caller, reply.log)),
   ];
-  const total = await countRows(ctx.db, entity, caller.tenantId, params, extra, visibility);
+  const query = { entity, tenantId: caller.tenantId, params, scope, visibility };
+  const total = await countRows(ctx.db, query);
   if (total > EXPORT_ROW_LIMIT) {
     throw new BusinessError(`导出数据共${total}条，超过${EXPORT_ROW_LIMIT}条上限，请缩小查询范围`);
   }
@@ -95,7 +96,7 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
 
   // Rows are written while the response streams; a failure half-way ends the stream rather than hanging it.
   void (async () => {
-    for await (const batch of iterateRows(ctx.db, entity, caller.tenantId, params, extra, 1000, visibility)) {
+    for await (const batch of iterateRows(ctx.db, query)) {
       const tableTexts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, batch);
       const shownRows = presentRows(entity, ctx.dicts, batch, mask, tableTexts, caller);
       // The domain's additions, as the list shows them (hooks.present).

@@ -32,19 +32,33 @@ export interface ListPlan {
   positionsKey: string | null;
 }
 
+/**
+ * One list read as the engine gets it: the entity, the caller's tenant, the wire parameters, the conditions of the
+ * caller's scope (data scope, data rules, a domain's list conditions: session- and clock-dependent SQL ANDed to
+ * the request's filters), and what the caller may see. The plan, the count, an export's batches and the page read
+ * all take this one object.
+ */
+export interface ListQuery {
+  entity: EntityRuntime;
+  tenantId: number;
+  params: QueryParams;
+  scope?: readonly RawBuilder<unknown>[];
+  visibility?: FieldVisibility;
+}
 
 /** The WHERE of a list request: the caller's tenant, the request's filters, and any extra conditions. */
-export function listWhere(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = [], visibility?: FieldVisibility): RawBuilder<unknown> {
-  return sql.join([tenantWhere(entity, tenantId), ...buildFilters(entity, params, visibility), ...extra], sql` and `);
+export function listWhere({ entity, tenantId, params, scope = [], visibility }: ListQuery): RawBuilder<unknown> {
+  return sql.join([tenantWhere(entity, tenantId), ...buildFilters(entity, params, visibility), ...scope], sql` and `);
 }
 
 /** The statement parts of a list request, built but not compiled (exports and counts that need no plan). */
-export function listParts(entity: EntityRuntime, tenantId: number, params: QueryParams, extra: RawBuilder<unknown>[] = [], visibility?: FieldVisibility): PageParts {
+export function listParts(query: ListQuery): PageParts {
+  const { entity, params, visibility } = query;
   const terms = orderTerms(entity, params, visibility);
   return {
     select: selectList(entity),
     from: sql.id(entity.schema.table) as unknown as RawBuilder<unknown>,
-    where: listWhere(entity, tenantId, params, extra, visibility),
+    where: listWhere(query),
     order: orderSql(terms),
     terms,
   };
@@ -54,19 +68,13 @@ export function listParts(entity: EntityRuntime, tenantId: number, params: Query
 const plansByEntity = new WeakMap<EntityRuntime, Map<string, ListPlan>>();
 const PLAN_MEMO_SIZE = 5_000;
 
-export function planList(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  params: QueryParams,
-  extra: RawBuilder<unknown>[] = [],
-  visibility?: FieldVisibility,
-): ListPlan {
+export function planList(db: Db, query: ListQuery): ListPlan {
+  const { entity, tenantId, params, scope: extra = [], visibility } = query;
   const { pageNo, pageSize } = pageParams(params);
   const offset = (pageNo - 1) * pageSize;
   assertPageDepth(offset);
   // The extra conditions carry anything session- or clock-dependent; compiled, they key the memo exactly.
-  const scope = extra.length ? sql.join(extra, sql` and `).compile(db) : undefined;
+  const scope = extra.length ? sql.join([...extra], sql` and `).compile(db) : undefined;
   const memoKey = [tenantId, requestKey(params), scope?.sql ?? '', scope ? boundValues(scope.parameters) : '', visibility?.key ?? ''].join('\u0000');
   let memo = plansByEntity.get(entity);
   if (!memo) plansByEntity.set(entity, (memo = new Map()));
@@ -74,7 +82,7 @@ export function planList(
   const clocked = filtersUseClock(entity, params);
   const known = clocked ? undefined : memo.get(memoKey);
   if (known) return known;
-  const parts = listParts(entity, tenantId, params, extra, visibility);
+  const parts = listParts(query);
   const where = sql`${parts.where}`.compile(db);
   const order = sql`${parts.order}`.compile(db);
   const whereKey = `${where.sql}\u0000${boundValues(where.parameters)}`;

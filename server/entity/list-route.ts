@@ -46,7 +46,7 @@ export function listAnswer(ctx: AppContext, entity: EntityRuntime, options: List
   // Plus the tables the domain's present/listConditions read (hooks.reads).
   const deps = [...new Set([...listDependencies(entity, ctx.tableDicts, ctx.entities), ...(hooksOf(ctx, entity).reads ?? [])])];
   return async (caller, params, extra, reply) => {
-    const plan = planList(ctx.db, entity, caller.tenantId, params, extra, fieldVisibility(entity, caller));
+    const plan = planList(ctx.db, { entity, tenantId: caller.tenantId, params, scope: extra, visibility: fieldVisibility(entity, caller) });
     // Same SQL for the same person, and nothing it was read from changed since: the answer is still right.
     const cache = listCacheOf(ctx.db);
     const key = options.cache && plan.shape && [entity.schema.name, caller.userId, caller.userType, caller.customerId ?? '', caller.tenantId, ctx.dicts.version, plan.shape].join('\u0000');

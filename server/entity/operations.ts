@@ -123,11 +123,11 @@ async function loadRows(
   }
   // Toolbar: every row the guard admits, found with the list's own filters (so data scopes apply as well).
   const params: QueryParams = Object.fromEntries(Object.entries(operation.when ?? {}).map(([field, values]) => [field, values.join(',')]));
-  if ((await countRows(db, entity, caller.tenantId, params, scope)) > MAX_OPERATION_ROWS) {
+  if ((await countRows(db, { entity, tenantId: caller.tenantId, params, scope })) > MAX_OPERATION_ROWS) {
     throw new BusinessError(`一次最多处理${MAX_OPERATION_ROWS}条记录，请先筛选`);
   }
   const rows: WireRecord[] = [];
-  for await (const batch of iterateRows(db, entity, caller.tenantId, params, scope)) rows.push(...batch.filter((row) => operationAllows(operation, row)));
+  for await (const batch of iterateRows(db, { entity, tenantId: caller.tenantId, params, scope })) rows.push(...batch.filter((row) => operationAllows(operation, row)));
   if (rows.length === 0) throw new BusinessError(`没有可以${operation.label}的记录`);
   return rows;
 }

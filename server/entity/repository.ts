@@ -8,13 +8,11 @@ import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { SystemTables } from '../db/schema.ts';
 import type { DictionaryService } from '../dict/dictionaries.ts';
 import type { EntityRuntime } from './registry.ts';
-import type { QueryParams } from './query.ts';
 import { pageRows, pageWithTotal, type UnchangedSince } from './paging.ts';
-import { listParts, listWhere, planList, type ListPlan } from './list-plan.ts';
+import { listParts, listWhere, planList, type ListPlan, type ListQuery } from './list-plan.ts';
 import type { PageAnchor, SeekMemory } from './keyset.ts';
 import { directoryOf, isSecretProperty } from './field-types.ts';
 import { tenantWhere } from './tenancy.ts';
-import type { FieldVisibility } from './field-visibility.ts';
 import { selectList } from './select-list.ts';
 import { softDeleteRows, softDeletes } from './soft-delete.ts';
 
@@ -71,30 +69,15 @@ export function presentRows(
   });
 }
 
-export async function countRows(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  params: QueryParams,
-  extra: RawBuilder<unknown>[] = [],
-  visibility?: FieldVisibility,
-): Promise<number> {
-  const result = await sql<{ total: number }>`select count(*)::int as total from ${table(entity)}
-    where ${listWhere(entity, tenantId, params, extra, visibility)}`.execute(db);
+export async function countRows(db: Db, query: ListQuery): Promise<number> {
+  const result = await sql<{ total: number }>`select count(*)::int as total from ${table(query.entity)}
+    where ${listWhere(query)}`.execute(db);
   return result.rows[0]?.total ?? 0;
 }
 
 /** Every row a list request matches, in its order, fetched `batch` at a time (exports). */
-export async function* iterateRows(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  params: QueryParams,
-  extra: RawBuilder<unknown>[] = [],
-  batch = 1000,
-  visibility?: FieldVisibility,
-): AsyncGenerator<WireRecord[]> {
-  const parts = listParts(entity, tenantId, params, extra, visibility);
+export async function* iterateRows(db: Db, query: ListQuery, batch = 1000): AsyncGenerator<WireRecord[]> {
+  const parts = listParts(query);
   // Each batch starts right after the last row of the one before (keyset.ts), not by walking an ever longer
   // OFFSET; a row written meanwhile therefore never appears twice.
   let next: PageAnchor | undefined;
@@ -110,16 +93,8 @@ export async function* iterateRows(
 /**
  * One list page of a request (planned here). The list route plans itself (list-plan.ts) and calls `readPlan`.
  */
-export async function listRows(
-  db: Db,
-  entity: EntityRuntime,
-  tenantId: number,
-  params: QueryParams,
-  extra: RawBuilder<unknown>[] = [],
-  memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {},
-  visibility?: FieldVisibility,
-): Promise<Page<WireRecord>> {
-  return readPlan(db, planList(db, entity, tenantId, params, extra, visibility), memory);
+export async function listRows(db: Db, query: ListQuery, memory: { seek?: SeekMemory; unchanged?: UnchangedSince } = {}): Promise<Page<WireRecord>> {
+  return readPlan(db, planList(db, query), memory);
 }
 
 /**

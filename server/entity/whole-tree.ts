@@ -30,7 +30,7 @@ export async function wholeTreeList(
 ): Promise<WireRecord[]> {
   const visibility = fieldVisibility(entity, caller);
   const { rows } = await sql<WireRecord>`select ${selectList(entity)} from ${sql.id(entity.schema.table)}
-    where ${listWhere(entity, caller.tenantId, params, extra, visibility)}
+    where ${listWhere({ entity, tenantId: caller.tenantId, params, scope: extra, visibility })}
     order by ${wholeTreeOrder(entity, visibility)} limit ${MAX_ROWS}`.execute(ctx.db);
   const shown = await presentForCaller(ctx, entity, rows, true, caller);
   // The tree's roots-only condition stands exactly when the request carries no filter.

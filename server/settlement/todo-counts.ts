@@ -30,7 +30,7 @@ async function countCategory(ctx: AppContext, caller: Caller, category: TodoCate
   const { entity, params } = todoQuery(ctx, category);
   if (!caller.permissions.has(permissionCode(entity.schema, 'list'))) return 0;
   const scope = await readScopeConditions(ctx.db, entity, caller, log);
-  return countRows(ctx.db, entity, caller.tenantId, params, scope, fieldVisibility(entity, caller));
+  return countRows(ctx.db, { entity, tenantId: caller.tenantId, params, scope, visibility: fieldVisibility(entity, caller) });
 }
 
 export async function dsXxCounts(ctx: AppContext, caller: Caller, log?: FastifyBaseLogger): Promise<DsXxCounts> {

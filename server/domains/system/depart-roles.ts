@@ -101,7 +101,7 @@ export const departRolesDomain: DomainModule = {
       const caller = requireCaller(request);
       const depart = await liveDepart(ctx.db, caller.tenantId, text(request.query.departId));
       if (!depart) throw new BusinessError('部门不存在');
-      const page = await listRows(ctx.db, entity, caller.tenantId, { pageSize: '1000', column: 'roleCode', order: 'asc' }, [sql`depart_id = ${depart.id}`]);
+      const page = await listRows(ctx.db, { entity, tenantId: caller.tenantId, params: { pageSize: '1000', column: 'roleCode', order: 'asc' }, scope: [sql`depart_id = ${depart.id}`] });
       const texts = await tableTextsForRows(ctx.db, ctx.tableDicts, entity, caller.tenantId, page.records);
       return ok(presentRows(entity, ctx.dicts, page.records, false, texts, caller));
     });

@@ -72,7 +72,7 @@ export function registerRecycleBinRoutes(app: FastifyInstance, ctx: AppContext, 
   app.get<{ Querystring: QueryParams }>(`${users}/recycleBin`, canDelete, async (request) => {
     const caller = requireCaller(request);
     const extra = [...(await readScopeConditions(ctx.db, entity, caller, request.log)), ...(await recycleBinHooks.listConditions!(request.query, { ctx, caller, entity }))];
-    const page = await listRows(ctx.db, entity, caller.tenantId, { ...request.query, pageNo: '1', pageSize: '1000' }, extra);
+    const page = await listRows(ctx.db, { entity, tenantId: caller.tenantId, params: { ...request.query, pageNo: '1', pageSize: '1000' }, scope: extra });
     return ok(await presentForCaller(ctx, entity, page.records, true, caller));
   });
   app.put(`${users}/putRecycleBin`, canDelete, async (request) => {

@@ -62,7 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, prefix
     const realname = text(request.query.realname);
     const scope = await readScopeConditions(ctx.db, entity, caller, request.log);
     const extra = [...scope, sql`username <> ${RESERVED_USER}`, inDepartment(departId, caller.tenantId)];
-    const page = await listRows(ctx.db, entity, caller.tenantId, { pageSize: '1000', ...(realname ? { realname: `*${realname}*` } : {}) }, extra);
+    const page = await listRows(ctx.db, { entity, tenantId: caller.tenantId, params: { pageSize: '1000', ...(realname ? { realname: `*${realname}*` } : {}) }, scope: extra });
     return ok(await presentForCaller(ctx, entity, page.records, true, caller));
   });
 
