@@ -4,6 +4,7 @@
  */
 import type { EntitySchema } from '../src/contracts/entity.ts';
 import type { ListCellRenderer } from '../renderers/list-page/cells.tsx';
+import type { LookupProvider } from '../src/providers/lookups.ts';
 
 /** An edit form a stored record's state restricts. */
 export interface FormLock {
@@ -20,6 +21,11 @@ export interface CapabilityRenderer {
   formLock?(entity: EntitySchema, record: Record<string, unknown>): FormLock | undefined;
   /** Whether a row offers 编辑 or 删除 (false hides the button). */
   rowActionAllowed?(entity: EntitySchema, action: RowAction, row: Record<string, unknown>): boolean;
+  /**
+   * Values a new record's add form starts with, read when the form opens (the platform configuration's defaults):
+   * a loader, or undefined when the entity declares nothing of this capability or the lookup is not offered.
+   */
+  addFormDefaults?(entity: EntitySchema, lookups: LookupProvider): (() => Promise<Record<string, unknown>>) | undefined;
   /** List cells by field type, registered into the list's cell table (a date cell that warns of expiry). */
   readonly listCells?: Readonly<Record<string, ListCellRenderer>>;
 }

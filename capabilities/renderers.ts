@@ -8,6 +8,8 @@ import { registerListCell } from '../renderers/list-page/cells.tsx';
 import type { CapabilityRenderer, FormLock, RowAction } from './renderer-part.ts';
 import { rowGuardsRenderer } from './row-guards/renderer.ts';
 import { expiryWarningRenderer } from './expiry-warning/renderer.tsx';
+import { configDefaultRenderer } from './config-default/renderer.ts';
+import type { LookupProvider } from '../src/providers/lookups.ts';
 
 export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRenderer> = {
   'row-guards': rowGuardsRenderer,
@@ -16,8 +18,7 @@ export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRender
   'unique-together': {},
   'count-of': {},
   'expiry-warning': expiryWarningRenderer,
-  // Still EntityForm's add-form start (see its contract.ts).
-  'config-default': {},
+  'config-default': configDefaultRenderer,
 };
 
 const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);
@@ -37,4 +38,9 @@ export function formLockOf(entity: EntitySchema, record: Record<string, unknown>
 /** Whether every capability lets the row offer the action. */
 export function rowActionAllowed(entity: EntitySchema, action: RowAction, row: Record<string, unknown>): boolean {
   return PARTS.every((part) => part.rowActionAllowed?.(entity, action, row) ?? true);
+}
+
+/** The loaders of the values an add form starts with, one per capability that has some for this entity. */
+export function addFormDefaultLoaders(entity: EntitySchema, lookups: LookupProvider): Array<() => Promise<Record<string, unknown>>> {
+  return PARTS.flatMap((part) => part.addFormDefaults?.(entity, lookups) ?? []);
 }

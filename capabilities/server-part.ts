@@ -8,10 +8,19 @@ import type { EntitySchema } from '../src/contracts/entity.ts';
 import type { SystemTables } from '../server/db/schema.ts';
 import type { EntityHooks } from '../server/entity/hooks.ts';
 import type { EntityRuntime } from '../server/entity/registry.ts';
+import type { AppContext } from '../server/context.ts';
+
+/** Fills a new record's left-out fields in place (before the fields' own `default`). */
+export type DefaultsFill = (record: Record<string, unknown>) => void;
 
 export interface CapabilityServer {
   /** The hooks of an entity declaring this capability's options (undefined when it declares none). */
   hooksFor?(entity: EntityRuntime, entities: readonly EntityRuntime[]): EntityHooks | undefined;
+  /**
+   * Before a new record (add, import, line items) takes its fields' defaults: what fills the fields it left out,
+   * read once per request (undefined when the entity declares nothing of this capability).
+   */
+  defaultsFor?(ctx: AppContext, entity: EntityRuntime): Promise<DefaultsFill | undefined>;
   /** Inside an engine-made table's sync transaction, after its columns: indexes the capability's rules need. */
   tableSync?(tx: Kysely<SystemTables>, entity: EntityRuntime): Promise<void>;
   /** At start-up, once every table is synced and before any demo row: database objects spanning entities. */

@@ -8,7 +8,9 @@ import type { SystemTables } from '../server/db/schema.ts';
 import type { EntityHooks } from '../server/entity/hooks.ts';
 import type { EntityRuntime } from '../server/entity/registry.ts';
 import type { RegisteredCapability } from './index.ts';
-import type { CapabilityServer, OpenApiParameter } from './server-part.ts';
+import type { CapabilityServer, DefaultsFill, OpenApiParameter } from './server-part.ts';
+import type { AppContext } from '../server/context.ts';
+import { configDefaultServer } from './config-default/server.ts';
 import { rowGuardsServer } from './row-guards/server.ts';
 import { reviewOnChangeServer } from './review-on-change/server.ts';
 import { uniqueTogetherServer } from './unique-together/server.ts';
@@ -21,8 +23,7 @@ export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> 
   'unique-together': uniqueTogetherServer,
   'count-of': countOfServer,
   'expiry-warning': expiryWarningServer,
-  // Still server/entity/config-defaults.ts (see its contract.ts).
-  'config-default': {},
+  'config-default': configDefaultServer,
 };
 
 const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);
@@ -30,6 +31,12 @@ const PARTS: readonly CapabilityServer[] = Object.values(CAPABILITY_SERVERS);
 /** The hook sets the capabilities give the entity, in registry order. */
 export function capabilityHooks(entity: EntityRuntime, entities: readonly EntityRuntime[]): EntityHooks[] {
   return PARTS.flatMap((part) => part.hooksFor?.(entity, entities) ?? []);
+}
+
+/** What fills a new record's left-out fields, one per capability that has something for this entity. */
+export async function capabilityDefaults(ctx: AppContext, entity: EntityRuntime): Promise<DefaultsFill[]> {
+  const fills = await Promise.all(PARTS.map((part) => part.defaultsFor?.(ctx, entity)));
+  return fills.filter((fill): fill is DefaultsFill => fill !== undefined);
 }
 
 /** Every capability's table sync for one engine-made table (inside its sync transaction). */

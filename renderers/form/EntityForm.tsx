@@ -18,7 +18,7 @@ import {
   writableFields,
 } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
-import { formLockOf } from '../../capabilities/renderers.ts';
+import { formLockOf, addFormDefaultLoaders } from '../../capabilities/renderers.ts';
 import type { FormLock } from '../../capabilities/renderer-part.ts';
 import { newIdempotencyKey } from '../../src/contracts/idempotency.ts';
 import { useServices } from '../../src/engine/services.tsx';
@@ -110,30 +110,27 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     [entity, recordId],
   );
 
-  // Add: fields with `configDefault` start from the platform configuration (a failed read keeps `default`).
-  const configured = useMemo(() => Object.entries(entity.fields).filter(([, field]) => field.configDefault), [entity]);
-  const [configLoading, setConfigLoading] = useState(mode === 'add' && configured.length > 0 && Boolean(lookups.platformConfig));
+  // Add: what the capabilities start a new record with (configDefault's platform values); a failed read keeps `default`.
+  const defaultLoaders = useMemo(() => (mode === 'add' ? addFormDefaultLoaders(entity, lookups) : []), [entity, lookups, mode]);
+  const [configLoading, setConfigLoading] = useState(defaultLoaders.length > 0);
   useEffect(() => {
-    if (mode !== 'add' || configured.length === 0 || !lookups.platformConfig) return;
+    if (defaultLoaders.length === 0) return;
     let live = true;
-    lookups
-      .platformConfig()
-      .then((config) => {
+    Promise.all(defaultLoaders.map((load) => load().catch(() => ({}))))
+      .then((parts) => {
         if (!live) return;
         const defaults: FormData = {};
-        for (const [name, field] of configured) {
-          const value = config[field.configDefault ?? ''];
-          if (value !== undefined && value !== null && initialValues?.[name] === undefined) defaults[name] = value;
+        for (const part of parts) {
+          for (const [name, value] of Object.entries(part)) if (initialValues?.[name] === undefined) defaults[name] = value;
         }
         typedRef.current = { ...typedRef.current, ...defaults };
         setInitialData((current) => ({ ...current, ...defaults }));
       })
-      .catch(() => undefined)
       .finally(() => live && setConfigLoading(false));
     return () => {
       live = false;
     };
-  }, [configured, initialValues, lookups, mode]);
+  }, [defaultLoaders, initialValues]);
   const busy = loading || configLoading;
 
   useEffect(() => {

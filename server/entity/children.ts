@@ -17,7 +17,7 @@ import { newId } from '../core/ids.ts';
 import type { EntityRuntime } from './registry.ts';
 import { deleteRowsNaming, insertRow, updateRow } from './repository.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
-import { configForDefaults } from './config-defaults.ts';
+import { capabilityDefaults } from '../../capabilities/server.ts';
 import { prepareForStore, sanitiseRecord } from './field-types.ts';
 
 type Db = Kysely<SystemTables>;
@@ -68,7 +68,7 @@ export async function prepareChildRows(ctx: AppContext, caller: Caller, children
     const max = def.maxRows ?? DEFAULT_MAX_CHILD_ROWS;
     if (raw.length > max) throw new BusinessError(`${def.title}最多${max}行`);
     const rows: PreparedChildRows['rows'] = [];
-    const config = await configForDefaults(ctx, entity);
+    const config = await capabilityDefaults(ctx, entity);
     for (const [index, item] of raw.entries()) {
       if (!item || typeof item !== 'object' || Array.isArray(item)) throw new BusinessError(`${rowLabel(def, index)}的数据格式不正确`);
       const row = item as WireRecord;

@@ -19,7 +19,7 @@ import { insertRow } from './repository.ts';
 import { isSecretProperty, prepareForStore, resolveDirectoryNames, sanitiseRecord } from './field-types.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
 import { applyDefaults, fileErrors, recordErrors, referenceErrors, uniqueErrors, writableValues } from './validation.ts';
-import { configForDefaults } from './config-defaults.ts';
+import { capabilityDefaults } from '../../capabilities/server.ts';
 import { assertParentInScope, enforceRecordCustomer, scopeConditions } from './data-scope.ts';
 import { treeRules } from './tree.ts';
 import { ID_COLUMN_LABEL } from './excel-export.ts';
@@ -145,7 +145,7 @@ export async function importExcel(
   // Tree entities: each row's parent must be an existing node of the tenant; those parents gain hasChild.
   const tree = treeRules(entity);
   const parents = new Set<string>();
-  const config = await configForDefaults(ctx, entity);
+  const config = await capabilityDefaults(ctx, entity);
   const writeScope = await scopeConditions(ctx.db, entity, caller);
   const updatedIds = new Set<string>();
   let updated = 0;

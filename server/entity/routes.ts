@@ -15,7 +15,7 @@ import type { QueryParams } from './query.ts';
 import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, presentRows } from './repository.ts';
 import { listAnswer, presentForCaller } from './list-route.ts';
 import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
-import { configForDefaults } from './config-defaults.ts';
+import { capabilityDefaults } from '../../capabilities/server.ts';
 import { prepareForStore, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
@@ -156,7 +156,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const asked = askedId(entity, bodyOf(request.body));
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
-    applyDefaults(entity, record, await configForDefaults(ctx, entity));
+    applyDefaults(entity, record, await capabilityDefaults(ctx, entity));
     const stateErrors = transitionFieldErrors(entity, record);
     if (stateErrors.length > 0) throw new ValidationError(stateErrors);
     await enforceRecordCustomer(entity, caller, record);

@@ -2,6 +2,7 @@
 import type { FieldError } from '../../src/contracts/envelope.ts';
 import { isConditionWrapper, messagesNameField, pathMessage, writableFields } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
+import type { DefaultsFill } from '../../capabilities/server-part.ts';
 import { ValidationError } from '../core/errors.ts';
 import type { EntityRuntime } from './registry.ts';
 import { findDuplicate } from './repository.ts';
@@ -126,17 +127,16 @@ export async function assertUnique(
 }
 
 /**
- * Field defaults for a new record, where the body left the field out: the platform configuration's value for
- * fields with `configDefault` (when `config` is given, see configForDefaults), else the field's `default` (`$now`:
- * Shanghai's day or time of the request).
+ * Field defaults for a new record, where the body left the field out: first what the capabilities fill (`fills`,
+ * from capabilityDefaults: e.g. configDefault's platform values), else the field's `default` (`$now`: Shanghai's
+ * day or time of the request).
  */
-export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>, config?: Record<string, unknown>): void {
+export function applyDefaults(entity: EntityRuntime, record: Record<string, unknown>, fills: readonly DefaultsFill[] = []): void {
+  for (const fill of fills) fill(record);
   const now = nowDefaults(entity.schema.fields, wireTime(new Date()));
   for (const [name, field] of Object.entries(entity.schema.fields)) {
     if (record[name] !== undefined || field.readOnly) continue;
-    const configured = field.configDefault && config ? config[field.configDefault] : undefined;
-    if (configured !== undefined && configured !== null) record[name] = configured;
-    else if (name in now) record[name] = now[name];
+    if (name in now) record[name] = now[name];
     else if (field.default !== undefined) record[name] = field.default;
   }
 }
