@@ -8,8 +8,8 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
-import { generateDueBills, recalculateOverdueDays } from '../settlement/bills.ts';
-import { postPayment } from '../settlement/payments.ts';
+import { generateDueBills, recalculateOverdueDays } from '../domains/freight/settlement/bills.ts';
+import { postPayment } from '../domains/freight/settlement/payments.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
 import { beijing, beijingDay, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';

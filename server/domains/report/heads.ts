@@ -16,10 +16,10 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError, PermissionError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { checkReportSql, ReportSqlError } from '../../report/sql-guard.ts';
-import { REPORT_LIMITS, runReport } from '../../report/runner.ts';
-import { columnsInfo, runStoredReport } from '../../report/routes.ts';
-import { ensurePermissionRows, ReportCatalog } from '../../report/store.ts';
+import { checkReportSql, ReportSqlError } from './sql-guard.ts';
+import { REPORT_LIMITS, runReport } from './runner.ts';
+import { columnsInfo, runStoredReport } from './routes.ts';
+import { ensurePermissionRows, ReportCatalog } from './store.ts';
 
 const catalogs = new WeakMap<AppContext, ReportCatalog>();
 

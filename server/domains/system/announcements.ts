@@ -11,10 +11,10 @@
  */
 import { ValidationError } from '../../core/errors.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
-import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
-import { splitList } from '../../system/announcements/store.ts';
-import { ensureRows } from '../../system/announcements/inbox-routes.ts';
+import { checkOpenTarget, checkWindow } from './announcements/extra-routes.ts';
+import { registerAnnouncementsRoutes } from './announcements/routes.ts';
+import { splitList } from './announcements/store.ts';
+import { ensureRows } from './announcements/inbox-routes.ts';
 import { knownComponents } from './menus/validation.ts';
 
 const announcementHooks: EntityHooks = {

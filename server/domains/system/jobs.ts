@@ -16,9 +16,9 @@ import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { CheckEvent, DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { registerScopedList } from '../../entity/list-route.ts';
-import { CronError, previewCron } from '../../system/jobs/cron.ts';
-import { jobHandler, jobHandlerKeys } from '../../system/jobs/handlers.ts';
-import { JobScheduler, loadJob, type RunRecord } from '../../system/jobs/scheduler.ts';
+import { CronError, previewCron } from './jobs/cron.ts';
+import { jobHandler, jobHandlerKeys } from './jobs/handlers.ts';
+import { JobScheduler, loadJob, type RunRecord } from './jobs/scheduler.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 100;

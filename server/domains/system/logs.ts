@@ -13,7 +13,7 @@ import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { AuditLog, LOG_TYPE } from '../../system/logs/audit.ts';
+import { AuditLog, LOG_TYPE } from './logs/audit.ts';
 import { text } from './values.ts';
 
 /** Dictionary fields stored as integers: only whole numbers (or lists of them) are valid filters. */

@@ -3,7 +3,7 @@
  * server/db/migrations.ts and apart from the other areas'. Never edit one that has shipped: add a new one.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { newId } from '../../core/ids.ts';
+import { newId } from '../../../core/ids.ts';
 
 /** Demo jobs, inserted once with the table: admins may change or delete them afterwards. */
 const DEMO_JOBS = [

@@ -5,7 +5,7 @@
  * sockets and, with REDIS_URL, hears every process's pushes; it is closed with the app.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import { registerAnnouncementAdminRoutes } from './admin-routes.ts';
 import { registerAnnouncementInboxRoutes } from './inbox-routes.ts';
 import { registerAnnouncementExtraRoutes } from './extra-routes.ts';

@@ -4,8 +4,8 @@
  * Each handler returns the sentence recorded as the run's message; throwing records a failure.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SystemTables } from '../../db/schema.ts';
-import { generateDueBills, recalculateOverdueDays } from '../../settlement/bills.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { generateDueBills, recalculateOverdueDays } from '../../freight/settlement/bills.ts';
 
 export interface JobRunContext {
   db: Kysely<SystemTables>;
