@@ -288,7 +288,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const aliases = watchForAliases(app, specAliases(API_PREFIX));
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
-  // Entities managed by server code (system tables) get their endpoints from server/system instead.
+  // Entities managed by server code (system tables) get their endpoints from server/domains/ instead.
   const engineEntities = entities.filter((entity) => entity.schema.managedBy !== 'server');
   for (const entity of engineEntities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
   for (const entity of engineEntities) registerOperationRoutes(app, ctx, API_PREFIX, entity);

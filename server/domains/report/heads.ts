@@ -2,7 +2,7 @@
  * Report configuration (the 报表配置 screen, schemas/entities/system/onl-cgreport-head.entity.json) on the engine:
  * list, queryById, add, edit and delete are the engine's, over onl_cgreport_head (a migration's table, one set of
  * reports for the platform). What is the domain's own: every write is checked like a seed (meta-schema, SQL guard,
- * columns ↔ query ↔ parameters, server/report/store.ts) and refused with field messages; a new report gets its menu
+ * columns ↔ query ↔ parameters, server/domains/report/store.ts) and refused with field messages; a new report gets its menu
  * page and run permission, a deleted one takes them along; an edited report runs with its new SQL on the next
  * request (the runner reads the row each time). Beyond CRUD: parseSql (the form's 解析SQL assist: SQL → columns and
  * parameters, merged with what the form has) and preview (runs the unsaved draft).

@@ -1,7 +1,7 @@
 /**
  * Scheduled jobs (/sys/quartzJob, contract §6.9) on the engine: list/add/edit/delete are the engine's, over
  * sys_quartz_job (migration 0160, one set of jobs for the platform), and the run history's list is the engine's over
- * sys_quartz_job_run. What is the domain's own: a job names a registered handler (server/system/jobs/handlers.ts)
+ * sys_quartz_job_run. What is the domain's own: a job names a registered handler (server/domains/system/jobs/handlers.ts)
  * and a Quartz expression that will fire, one job per handler; every committed write (re)schedules or stops the
  * job at once. Pause, resume and 执行一次 are operations with routes of their own (JeecgBoot's GET `?id=` and the
  * operation buttons' PUT|POST `{id|ids}`), as are the cron preview and the jobs screen's own view of the runs.

@@ -31,7 +31,7 @@ export function registerAnnouncementsRoutes(app: FastifyInstance, ctx: AppContex
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Pushes to connected users' /websocket sockets (server/system/announcements/socket-hub.ts). */
+    /** Pushes to connected users' /websocket sockets (server/domains/system/announcements/socket-hub.ts). */
     socketHub: SocketHub;
   }
 }

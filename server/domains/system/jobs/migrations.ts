@@ -15,7 +15,7 @@ const DEMO_JOBS = [
 export const jobsMigrations: Record<string, Migration> = {
   '0160_quartz_jobs': {
     async up(db: Kysely<unknown>) {
-      // JeecgBoot's sys_quartz_job; job_class_name is a key of server/system/jobs/handlers.ts, not a Java class.
+      // JeecgBoot's sys_quartz_job; job_class_name is a key of server/domains/system/jobs/handlers.ts, not a Java class.
       // Jobs are platform-wide (their handlers work across tenants), so there is no tenant column.
       await sql`create table sys_quartz_job (
         id varchar(32) primary key,
