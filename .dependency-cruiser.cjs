@@ -5,7 +5,7 @@
  * Browser:  src/contracts ← src/http ← src/providers ← src/engine ← renderers ← src/app ← src/main.tsx
  *           (a layer may import any layer to its left, never one to its right)
  * Server:   db ← core ← platform (entity engine, auth, dict, files, sms, menu, socket, openapi, check-rules)
- *              ← domains (domains/*, system, settlement, settings, report) ← start-up (seed, app.ts, main.ts, config.ts)
+ *              ← domains (domains/<domain>/: system, freight, report) ← start-up (seed, app.ts, main.ts, config.ts)
  *           server/context.ts (the AppContext types) may be imported by any server module, as types only.
  * Between:  the browser never imports server/ (nor scripts/, tests/); server/ imports src/contracts and nothing else
  *           of the browser's folders. No import cycle that runs on either half (one closed only by `import type` or
@@ -64,9 +64,9 @@ const SERVER_LAYERS = [
     path: `^server/(entity|auth|dict|files|sms|menu|socket|openapi|check-rules)/|${SERVER_PART}`,
   },
   {
-    // Business areas on top of the engine. server/domains/<domain>/ is where the areas of server/system/ move.
+    // Business areas on top of the engine, one folder per domain: server/domains/<domain>/.
     name: 'domains',
-    path: '^server/(domains|system|settlement|settings|report)/',
+    path: '^server/domains/',
   },
   { name: 'start-up', path: '^server/(seed/|app\\.ts$|main\\.ts$|config\\.ts$)' },
 ];

@@ -12,7 +12,7 @@ export const REDACTED = '[redacted]';
 const SECRET_KEYS = new Set(['password', 'oldpassword', 'confirmpassword', 'smscode', 'captcha', 'token', 'ticket']);
 const SECRET_PARTS = ['password', 'secret', 'token'];
 
-/** Keys whose values are secrets: redacted here, masked in the operation log's stored parameters (server/system/logs/params.ts). */
+/** Keys whose values are secrets: redacted here, masked in the operation log's stored parameters (server/domains/system/logs/params.ts). */
 export function isSecretKey(key: string): boolean {
   const lower = key.toLowerCase();
   return SECRET_KEYS.has(lower) || SECRET_PARTS.some((part) => lower.includes(part));

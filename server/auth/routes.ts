@@ -97,7 +97,7 @@ export async function completeLogin(
       .select('id')
       .where('id', 'in', tenantIds)
       .where('status', '=', 1)
-      // An expired (or not yet started) tenant counts as frozen too (server/system/departs/tenant-routes.ts).
+      // An expired (or not yet started) tenant counts as frozen too (server/domains/system/tenants.ts).
       .where(sql<boolean>`(begin_date is null or begin_date <= current_date) and (end_date is null or end_date >= current_date)`)
       .executeTakeFirst();
     if (!live) return fail('与该用户关联的租户均已被冻结，无法登录！');

@@ -20,7 +20,7 @@ export interface SessionUser {
   customerId: string | null;
   relTenantIds: string | null;
   mustChangePassword: boolean;
-  /** The user's tenants that are frozen or outside their dates today (comma ids); see server/system/departs. */
+  /** The user's tenants that are frozen or outside their dates today (comma ids); see server/domains/system/tenants.ts. */
   blockedTenantIds?: string | null;
 }
 

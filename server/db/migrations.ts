@@ -177,7 +177,7 @@ class InCodeMigrations implements MigrationProvider {
  * caller that knows them all (app.ts `prepareDatabase`) hands them in.
  */
 export async function migrateToLatest(db: Kysely<unknown>, areaMigrations: Record<string, Migration>): Promise<void> {
-  // Areas (server/system/*) number their migrations in their own ranges, so a later core or area migration may
+  // Domains (server/domains/*) number their migrations in their own ranges, so a later core or area migration may
   // sort before one a database already ran; each still runs exactly once.
   const migrator = new Migrator({ db, provider: new InCodeMigrations(areaMigrations), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();

@@ -75,7 +75,7 @@ export interface SysPermissionTable {
   del_flag: number;
   description: string | null;
   create_time: Timestamp;
-  /** '1' while a live row names this one as parent; a trigger keeps it and is_leaf (server/system/menus migration 0140). */
+  /** '1' while a live row names this one as parent; a trigger keeps it and is_leaf (server/domains/system/menus migration 0140). */
   has_child: Defaulted<string>;
 }
 
@@ -113,7 +113,7 @@ export interface SysDepartTable {
   /** The tenant the department belongs to (migration 0007). */
   tenant_id: Defaulted<number>;
   create_time: Timestamp;
-  /** Contract fields and audit columns (server/system/departs migration 0120). */
+  /** Contract fields and audit columns (server/domains/system/departs migration 0120). */
   depart_name_en: Defaulted<string | null>;
   depart_name_abbr: Defaulted<string | null>;
   description: Defaulted<string | null>;
@@ -147,7 +147,7 @@ export interface SysTenantTable {
   end_date: string | null;
   status: number;
   create_time: Timestamp;
-  /** Audit columns (server/system/departs migration 0120). */
+  /** Audit columns (server/domains/system/departs migration 0120). */
   create_by: Defaulted<string | null>;
   update_by: Defaulted<string | null>;
   update_time: Defaulted<string | null>;
@@ -160,7 +160,7 @@ export interface SysDictTable {
   description: Defaulted<string | null>;
   del_flag: Defaulted<number>;
   create_time: Timestamp;
-  /** Audit columns (server/system/dicts migration 0130). */
+  /** Audit columns (server/domains/system/dicts migration 0130). */
   create_by: Defaulted<string | null>;
   update_by: Defaulted<string | null>;
   update_time: Defaulted<string | null>;
@@ -174,7 +174,7 @@ export interface SysDictItemTable {
   sort_order: number;
   status: Defaulted<number>;
   create_time: Timestamp;
-  /** Description and audit columns (server/system/dicts migration 0130). */
+  /** Description and audit columns (server/domains/system/dicts migration 0130). */
   description: Defaulted<string | null>;
   create_by: Defaulted<string | null>;
   update_by: Defaulted<string | null>;

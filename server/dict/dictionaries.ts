@@ -101,7 +101,7 @@ export async function syncDictionaries(db: Kysely<SystemTables>, schemasDir: str
         .execute();
       const { id } = await tx.selectFrom('sys_dict').select('id').where('dict_code', '=', dict.code).executeTakeFirstOrThrow();
       // Only items never inserted before: what an admin deleted or re-valued stays so after a restart, and an
-      // item an admin edited is never overwritten (sys_dict_seed, server/system/dicts migration 0130).
+      // item an admin edited is never overwritten (sys_dict_seed, server/domains/system/dicts migration 0130).
       const seen = new Set(
         (await tx.selectFrom('sys_dict_seed').select('item_value').where('dict_code', '=', dict.code).execute()).map((r) => r.item_value),
       );

@@ -12,7 +12,7 @@ import { entityOperations, operationPermission } from '../../src/contracts/opera
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 
-// has_child is the table trigger's (server/system/menus migration 0140).
+// has_child is the table trigger's (server/domains/system/menus migration 0140).
 type PermissionRow = Omit<SysPermissionTable, 'create_time' | 'has_child'>;
 
 const ACTION_NAMES: Record<EntityAction, string> = {

@@ -1,15 +1,15 @@
 /**
  * Demo settlement for a fresh database (issue 8: "every screen shows something on first start"): the bills the daily
  * 生成结算账单 run would have made over the demo waybills' history — replayed day by day through the real run
- * (server/settlement/bills.ts), so 趟结, 月结 and 垫付 bills, their items and the waybills' bill marks follow the same
+ * (server/domains/freight/settlement/bills.ts), so 趟结, 月结 and 垫付 bills, their items and the waybills' bill marks follow the same
  * rules as in production and 批结 waybills stay for an operator to bill — then what the shippers did with them:
  * confirmed, paid in full or in part (real 回款 rows through the same posting as the 回款 form), some left open past
  * their due date, with overdue days as the 结算到期重算 run sets them. Deterministic for (seed, today), apart from ids.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
-import { generateDueBills, recalculateOverdueDays } from '../settlement/bills.ts';
-import { postPayment } from '../settlement/payments.ts';
+import { generateDueBills, recalculateOverdueDays } from '../domains/freight/settlement/bills.ts';
+import { postPayment } from '../domains/freight/settlement/payments.ts';
 import { DEMO_REFERENCE_DATE } from './demo-drivers.ts';
 import { beijing, beijingDay, beijingMidnight, DAY, HOUR, money, random, type Random } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -31,7 +31,7 @@ interface OpenBill {
   due: number;
 }
 
-/** The daily run's time: 00:05 Beijing (its cron '0 5 0 * * ?' in server/system/jobs/migrations.ts). */
+/** The daily run's time: 00:05 Beijing (its cron '0 5 0 * * ?' in server/domains/system/jobs/migrations.ts). */
 const RUN_OFFSET = 5 * 60_000;
 const PAYERS = ['网银转账', '对公转账', '银行承兑汇票', '电汇'];
 

@@ -1,6 +1,6 @@
 /**
  * The header bell's 待办 categories (issue 3, issue 22 item 5): each one is a list link with a `state` preset
- * (schema `list.states`), and the server's count (`GET /hydriver/hyDriver/getDsXx`, server/settlement/todo-counts.ts)
+ * (schema `list.states`), and the server's count (`GET /hydriver/hyDriver/getDsXx`, server/domains/freight/settlement/todo-counts.ts)
  * is the size of exactly that list for the caller — the same entity, the same preset filters, the same data scope —
  * so a count and the list it opens cannot disagree, and each category opens only its own rows.
  */

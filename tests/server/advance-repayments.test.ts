@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import type { MenuNode } from '../../src/contracts/menu.ts';
-import { createBill } from '../../server/settlement/bills.ts';
+import { createBill } from '../../server/domains/freight/settlement/bills.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const ADVANCES = '/jeecg-boot/plateform/cost/list';

@@ -152,7 +152,7 @@ describe.each(BACKENDS)('credentials and sessions on %s', (kind) => {
     const shipperCodes = shipperMenu.body.result.auth.map((a) => a.action);
     expect(shipperCodes.filter((code) => code.startsWith('hydriver:'))).toEqual(['hydriver:hyDriver:list']);
     // Elsewhere a shipper admin only reads: no add, edit, delete, import or approval codes outside their own inbox,
-    // the accounts of the shippers it manages (server/system/customers), its own 货源 (orders it posts, publishes
+    // the accounts of the shippers it manages (server/domains/freight/customer-*.ts), its own 货源 (orders it posts, publishes
     // and closes; no delete), the 轨迹 of its waybills, and its bills (确认账单 — bills wait for the customer's
     // confirmation — and the 明细/回款 panels).
     const own = ['system:myAnnouncement:', 'customer:hyCustomerUser:', 'hyorder:hyOrder:', 'hyshipping:hyShippingNote:history', 'hybill:hyBill:'];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { recordErrors } from '../../server/entity/validation.ts';
-import { generateDueBills, recalculateOverdueDays } from '../../server/settlement/bills.ts';
+import { generateDueBills, recalculateOverdueDays } from '../../server/domains/freight/settlement/bills.ts';
 import { DEMO_REFERENCE_DATE } from '../../server/seed/demo-drivers.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 

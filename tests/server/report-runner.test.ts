@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { checkReportSql, loadSqlParser } from '../../server/report/sql-guard.ts';
-import { REPORT_LIMITS, reportableEntities, runReport, ReportRunError } from '../../server/report/runner.ts';
+import { checkReportSql, loadSqlParser } from '../../server/domains/report/sql-guard.ts';
+import { REPORT_LIMITS, reportableEntities, runReport, ReportRunError } from '../../server/domains/report/runner.ts';
 import { resolveCaller } from '../../server/auth/guard.ts';
 import type { Caller } from '../../server/context.ts';
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 /** The report SQL guard: one SELECT over allow-listed tables, nothing that writes, locks or reaches outside. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkReportSql, loadSqlParser, reportParameters, splitAtParameters } from '../../server/report/sql-guard.ts';
+import { checkReportSql, loadSqlParser, reportParameters, splitAtParameters } from '../../server/domains/report/sql-guard.ts';
 
 beforeAll(() => loadSqlParser());
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { jobHandler } from '../../server/system/jobs/handlers.ts';
+import { jobHandler } from '../../server/domains/system/jobs/handlers.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { coalOrder, insertEntityRow } from './helpers/freight.ts';
 

@@ -7,10 +7,10 @@ import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { buildApp, type BuiltApp } from '../../server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
-import { previewCron } from '../../server/system/jobs/cron.ts';
+import { previewCron } from '../../server/domains/system/jobs/cron.ts';
 import { schedulerOf } from '../../server/domains/system/jobs.ts';
-import { jobHandlerKeys } from '../../server/system/jobs/handlers.ts';
-import { slotKey, type FireResult } from '../../server/system/jobs/scheduler.ts';
+import { jobHandlerKeys } from '../../server/domains/system/jobs/handlers.ts';
+import { slotKey, type FireResult } from '../../server/domains/system/jobs/scheduler.ts';
 import type { Page } from '../../src/contracts/envelope.ts';
 
 const P = '/jeecg-boot/sys/quartzJob';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { BACKENDS, PASSWORD, startTestApp, type TestApp } from './helpers/test-app.ts';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { idCardCheckChar } from '../../src/contracts/validation/formats.ts';
-import { maskParams, requestParamText } from '../../server/system/logs/params.ts';
+import { maskParams, requestParamText } from '../../server/domains/system/logs/params.ts';
 import { multipart, TINY_PNG } from './helpers/multipart.ts';
 
 const API = '/jeecg-boot';

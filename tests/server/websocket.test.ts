@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
-import { SocketHub, type PushSocket } from '../../server/system/announcements/socket-hub.ts';
+import { SocketHub, type PushSocket } from '../../server/domains/system/announcements/socket-hub.ts';
 
 const API = '/jeecg-boot/sys/annountCement';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

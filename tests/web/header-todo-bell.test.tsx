@@ -102,7 +102,7 @@ describe('the bell’s 待办 part', () => {
       承运商证件即将到期: '/wlhy/hycarrier/HyCarrierList?state=expiring',
     });
     expect(listStateFromSearch(shippingNote as unknown as EntitySchema, '?state=1').query).toEqual({ shippingStatus: '4', billFlag: '0' });
-    // The list opens with the same filters the server counted with (server/settlement/todo-counts.ts).
+    // The list opens with the same filters the server counted with (server/domains/freight/settlement/todo-counts.ts).
     for (const type of ['1', '2', '3']) {
       expect(listStateFromSearch(shippingNote as unknown as EntitySchema, `?state=settle${type}`).query).toEqual({ shippingStatus: '4', billFlag: '0', settlementType: type });
     }

@@ -21,10 +21,10 @@ import { requireCaller } from '../../auth/guard.ts';
 import { STAFF_USER_TYPE, scopeConditions } from '../../entity/data-scope.ts';
 import type { EntityRuntime } from '../../entity/registry.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { batchBill } from '../../settlement/bills.ts';
-import { moneyText, raiseBillPaid } from '../../settlement/payments.ts';
-import { ADVANCE, REPAID, advanceEntity, advanceView } from '../../settlement/advances.ts';
-import { assertTodoLinks, dsXxCounts } from '../../settlement/todo-counts.ts';
+import { batchBill } from './settlement/bills.ts';
+import { moneyText, raiseBillPaid } from './settlement/payments.ts';
+import { ADVANCE, REPAID, advanceEntity, advanceView } from './settlement/advances.ts';
+import { assertTodoLinks, dsXxCounts } from './settlement/todo-counts.ts';
 
 export const ALREADY_REPAID = '该垫付运单已还款';
 /** Bill states that take payments: 待货主确认, 已确认, 部分回款. */

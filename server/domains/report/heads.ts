@@ -2,7 +2,7 @@
  * Report configuration (the 报表配置 screen, schemas/entities/system/onl-cgreport-head.entity.json) on the engine:
  * list, queryById, add, edit and delete are the engine's, over onl_cgreport_head (a migration's table, one set of
  * reports for the platform). What is the domain's own: every write is checked like a seed (meta-schema, SQL guard,
- * columns ↔ query ↔ parameters, server/report/store.ts) and refused with field messages; a new report gets its menu
+ * columns ↔ query ↔ parameters, server/domains/report/store.ts) and refused with field messages; a new report gets its menu
  * page and run permission, a deleted one takes them along; an edited report runs with its new SQL on the next
  * request (the runner reads the row each time). Beyond CRUD: parseSql (the form's 解析SQL assist: SQL → columns and
  * parameters, merged with what the form has) and preview (runs the unsaved draft).
@@ -16,10 +16,10 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError, PermissionError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { checkReportSql, ReportSqlError } from '../../report/sql-guard.ts';
-import { REPORT_LIMITS, runReport } from '../../report/runner.ts';
-import { columnsInfo, runStoredReport } from '../../report/routes.ts';
-import { ensurePermissionRows, ReportCatalog } from '../../report/store.ts';
+import { checkReportSql, ReportSqlError } from './sql-guard.ts';
+import { REPORT_LIMITS, runReport } from './runner.ts';
+import { columnsInfo, runStoredReport } from './routes.ts';
+import { ensurePermissionRows, ReportCatalog } from './store.ts';
 
 const catalogs = new WeakMap<AppContext, ReportCatalog>();
 

@@ -7,14 +7,14 @@
  * What is the domain's own: a USER message needs addressees (the schema cannot say "required when msgType is USER")
  * and only a USER message keeps them; 结束时间 not before 开始时间; 去处理's target is this app's page or screen.
  * Publish/revoke, re-push, the rendered page, the header bell, marking read and the /websocket push stay endpoints
- * of their own under server/system/announcements (registered here).
+ * of their own under server/domains/system/announcements (registered here).
  */
 import { ValidationError } from '../../core/errors.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { checkOpenTarget, checkWindow } from '../../system/announcements/extra-routes.ts';
-import { registerAnnouncementsRoutes } from '../../system/announcements/routes.ts';
-import { splitList } from '../../system/announcements/store.ts';
-import { ensureRows } from '../../system/announcements/inbox-routes.ts';
+import { checkOpenTarget, checkWindow } from './announcements/extra-routes.ts';
+import { registerAnnouncementsRoutes } from './announcements/routes.ts';
+import { splitList } from './announcements/store.ts';
+import { ensureRows } from './announcements/inbox-routes.ts';
 import { knownComponents } from './menus/validation.ts';
 
 const announcementHooks: EntityHooks = {

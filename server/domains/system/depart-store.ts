@@ -1,6 +1,6 @@
 /**
  * Department rows as the department, department-role and user-link code reads and changes them (tables of
- * server/system/departs/migrations.ts). Hierarchical codes (contract §6.6): three characters per level, a letter
+ * server/domains/system/departs/migrations.ts). Hierarchical codes (contract §6.6): three characters per level, a letter
  * and two digits — A01…A99, then B01…Z99 — so `A01A03` is the third child of the first root. Codes are unique
  * within a tenant and always chosen by the server; a department's descendants are exactly the codes that start
  * with its own.

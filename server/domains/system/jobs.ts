@@ -1,7 +1,7 @@
 /**
  * Scheduled jobs (/sys/quartzJob, contract §6.9) on the engine: list/add/edit/delete are the engine's, over
  * sys_quartz_job (migration 0160, one set of jobs for the platform), and the run history's list is the engine's over
- * sys_quartz_job_run. What is the domain's own: a job names a registered handler (server/system/jobs/handlers.ts)
+ * sys_quartz_job_run. What is the domain's own: a job names a registered handler (server/domains/system/jobs/handlers.ts)
  * and a Quartz expression that will fire, one job per handler; every committed write (re)schedules or stops the
  * job at once. Pause, resume and 执行一次 are operations with routes of their own (JeecgBoot's GET `?id=` and the
  * operation buttons' PUT|POST `{id|ids}`), as are the cron preview and the jobs screen's own view of the runs.
@@ -16,9 +16,9 @@ import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import type { CheckEvent, DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { registerScopedList } from '../../entity/list-route.ts';
-import { CronError, previewCron } from '../../system/jobs/cron.ts';
-import { jobHandler, jobHandlerKeys } from '../../system/jobs/handlers.ts';
-import { JobScheduler, loadJob, type RunRecord } from '../../system/jobs/scheduler.ts';
+import { CronError, previewCron } from './jobs/cron.ts';
+import { jobHandler, jobHandlerKeys } from './jobs/handlers.ts';
+import { JobScheduler, loadJob, type RunRecord } from './jobs/scheduler.ts';
 
 const NOT_FOUND = '未找到对应数据';
 const MAX_BATCH = 100;

@@ -1,6 +1,6 @@
 /**
  * Login and operation logs (/sys/log, contract §6.8) on the engine: list and queryById are the engine's, over
- * sys_log (migration 0150, tenant-scoped). The rows are written by the audit hook (server/system/logs/audit.ts),
+ * sys_log (migration 0150, tenant-scoped). The rows are written by the audit hook (server/domains/system/logs/audit.ts),
  * which this module installs; a list first waits for the inserts still pending. What the list adds to the engine's
  * filters: JeecgBoot's `keyWord` (the log text, the operator and the address), and a refusal of a type filter that
  * is not a number (the columns are integers). The home page's figures (/sys/loginfo, /sys/visitInfo) are routes.
@@ -13,7 +13,7 @@ import { BusinessError } from '../../core/errors.ts';
 import { requireCaller } from '../../auth/guard.ts';
 import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
-import { AuditLog, LOG_TYPE } from '../../system/logs/audit.ts';
+import { AuditLog, LOG_TYPE } from './logs/audit.ts';
 import { text } from './values.ts';
 
 /** Dictionary fields stored as integers: only whole numbers (or lists of them) are valid filters. */

@@ -5,10 +5,10 @@
  * publishing to a large tenant costs one row, and users created later still get the notice.
  */
 import { sql, type Kysely } from 'kysely';
-import type { WireRecord } from '../../../src/contracts/envelope.ts';
-import type { SystemTables } from '../../db/schema.ts';
-import { newId } from '../../core/ids.ts';
-import { inTenant } from '../../../field-types/user/server.ts';
+import type { WireRecord } from '../../../../src/contracts/envelope.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { newId } from '../../../core/ids.ts';
+import { inTenant } from '../../../../field-types/user/server.ts';
 
 type Db = Kysely<SystemTables>;
 

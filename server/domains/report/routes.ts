@@ -7,15 +7,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import ExcelJS from 'exceljs';
-import { REPORT_ADMIN_PERMISSION, reportPermission, type ReportColumnDef } from '../../src/contracts/report.ts';
-import type { AppContext, Caller } from '../context.ts';
-import { ok } from '../core/envelope.ts';
-import { BusinessError, PermissionError } from '../core/errors.ts';
-import { requireCaller } from '../auth/guard.ts';
+import { REPORT_ADMIN_PERMISSION, reportPermission, type ReportColumnDef } from '../../../src/contracts/report.ts';
+import type { AppContext, Caller } from '../../context.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError, PermissionError } from '../../core/errors.ts';
+import { requireCaller } from '../../auth/guard.ts';
 import { checkReportSql } from './sql-guard.ts';
 import { REPORT_LIMITS, ReportRunError, runReport } from './runner.ts';
 import type { ReportCatalog, StoredReport } from './store.ts';
-import { attachmentHeader } from '../entity/excel-export.ts';
+import { attachmentHeader } from '../../entity/excel-export.ts';
 
 type Query = Record<string, string | undefined>;
 

@@ -3,7 +3,7 @@
  * server/db/migrations.ts and apart from the other areas'. Never edit one that has shipped: add a new one.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { newId } from '../../core/ids.ts';
+import { newId } from '../../../core/ids.ts';
 
 /** Demo jobs, inserted once with the table: admins may change or delete them afterwards. */
 const DEMO_JOBS = [
@@ -15,7 +15,7 @@ const DEMO_JOBS = [
 export const jobsMigrations: Record<string, Migration> = {
   '0160_quartz_jobs': {
     async up(db: Kysely<unknown>) {
-      // JeecgBoot's sys_quartz_job; job_class_name is a key of server/system/jobs/handlers.ts, not a Java class.
+      // JeecgBoot's sys_quartz_job; job_class_name is a key of server/domains/system/jobs/handlers.ts, not a Java class.
       // Jobs are platform-wide (their handlers work across tenants), so there is no tenant column.
       await sql`create table sys_quartz_job (
         id varchar(32) primary key,

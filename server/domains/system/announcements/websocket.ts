@@ -7,13 +7,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { requireCaller } from '../../auth/guard.ts';
-import { ownSocketOnly, tokenFromProtocol } from '../../socket/handshake.ts';
+import { requireCaller } from '../../../auth/guard.ts';
+import { ownSocketOnly, tokenFromProtocol } from '../../../socket/handshake.ts';
 import type { SocketHub } from './socket-hub.ts';
 
 export const HEARTBEAT_REPLY = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
 
-export { protocolToken } from '../../socket/handshake.ts';
+export { protocolToken } from '../../../socket/handshake.ts';
 
 function isHeartbeat(text: string): boolean {
   if (text === 'HeartBeat' || text === 'heartcheck') return true;

@@ -7,8 +7,8 @@
  * the engine's reads of it.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { AppContext } from '../context.ts';
-import type { EntityRuntime } from '../entity/registry.ts';
+import type { AppContext } from '../../../context.ts';
+import type { EntityRuntime } from '../../../entity/registry.ts';
 
 /** 垫付 waybills not settled through a bill, as a condition on hy_shipping_note (unqualified columns, as filters use). */
 export const ADVANCE: RawBuilder<unknown> = sql`coalesce(settlement_type, (select c.settlement_type from hy_customer c

@@ -12,7 +12,7 @@
  * report request pays no extra round-trip afterwards.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SystemTables } from '../db/schema.ts';
+import type { SystemTables } from '../../db/schema.ts';
 
 export const REPORT_READER_ROLE = 'freight_report_reader';
 

@@ -4,8 +4,8 @@
  * job on save, answers the form's preview and schedules the job, so what the preview shows is what runs.
  */
 import { Cron, type CronOptions } from 'croner';
-import { TIME_ZONE } from '../../db/database.ts';
-import { wireTime } from '../../core/clock.ts';
+import { TIME_ZONE } from '../../../db/database.ts';
+import { wireTime } from '../../../core/clock.ts';
 
 interface FieldRule {
   name: string;

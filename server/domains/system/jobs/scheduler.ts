@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Cron } from 'croner';
-import type { SystemTables } from '../../db/schema.ts';
-import type { DatabaseKind } from '../../db/database.ts';
-import { newId } from '../../core/ids.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import type { DatabaseKind } from '../../../db/database.ts';
+import { newId } from '../../../core/ids.ts';
 import { cronFor } from './cron.ts';
 import { jobHandler } from './handlers.ts';
 

@@ -7,13 +7,13 @@
  * sort columns come from the report's own column list.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AppContext, Caller } from '../context.ts';
-import type { SystemTables } from '../db/schema.ts';
-import type { EntityRuntime } from '../entity/registry.ts';
-import { readScopeConditions } from '../entity/data-scope.ts';
-import { isSecretProperty } from '../entity/field-types.ts';
-import { rowMaskConditions } from '../entity/field-visibility.ts';
-import { ownsTable, permissionCode } from '../../src/contracts/entity.ts';
+import type { AppContext, Caller } from '../../context.ts';
+import type { SystemTables } from '../../db/schema.ts';
+import type { EntityRuntime } from '../../entity/registry.ts';
+import { readScopeConditions } from '../../entity/data-scope.ts';
+import { isSecretProperty } from '../../entity/field-types.ts';
+import { rowMaskConditions } from '../../entity/field-visibility.ts';
+import { ownsTable, permissionCode } from '../../../src/contracts/entity.ts';
 import { splitAtParameters, type CheckedReportSql } from './sql-guard.ts';
 import { ensureReportReader, REPORT_READER_ROLE } from './reader-role.ts';
 

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { sql, type Kysely } from 'kysely';
-import type { FieldError } from '../../src/contracts/envelope.ts';
-import { REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../src/contracts/report.ts';
-import type { AppContext } from '../context.ts';
-import type { SystemTables } from '../db/schema.ts';
-import { newId } from '../core/ids.ts';
+import type { FieldError } from '../../../src/contracts/envelope.ts';
+import { REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDef, type ReportParamDef, type ReportQueryDef } from '../../../src/contracts/report.ts';
+import type { AppContext } from '../../context.ts';
+import type { SystemTables } from '../../db/schema.ts';
+import { newId } from '../../core/ids.ts';
 import { checkReportSql, ReportSqlError, type CheckedReportSql } from './sql-guard.ts';
 import { reportableEntities } from './runner.ts';
 

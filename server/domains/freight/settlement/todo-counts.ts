@@ -5,13 +5,13 @@
  * (no `<prefix>:list`), or a non-staff caller on a staff-only category, gets 0.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext, Caller } from '../context.ts';
-import { TODO_CATEGORIES, todoTarget, type TodoCategory, type TodoKey } from '../../src/contracts/todo-categories.ts';
-import { permissionCode } from '../../src/contracts/entity.ts';
-import { STAFF_USER_TYPE, readScopeConditions } from '../entity/data-scope.ts';
-import { fieldVisibility } from '../entity/field-visibility.ts';
-import { countRows } from '../entity/repository.ts';
-import type { QueryParams } from '../entity/query.ts';
+import type { AppContext, Caller } from '../../../context.ts';
+import { TODO_CATEGORIES, todoTarget, type TodoCategory, type TodoKey } from '../../../../src/contracts/todo-categories.ts';
+import { permissionCode } from '../../../../src/contracts/entity.ts';
+import { STAFF_USER_TYPE, readScopeConditions } from '../../../entity/data-scope.ts';
+import { fieldVisibility } from '../../../entity/field-visibility.ts';
+import { countRows } from '../../../entity/repository.ts';
+import type { QueryParams } from '../../../entity/query.ts';
 
 export type DsXxCounts = Record<TodoKey, number>;
 

@@ -5,7 +5,7 @@
  * sockets and, with REDIS_URL, hears every process's pushes; it is closed with the app.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import { registerAnnouncementAdminRoutes } from './admin-routes.ts';
 import { registerAnnouncementInboxRoutes } from './inbox-routes.ts';
 import { registerAnnouncementExtraRoutes } from './extra-routes.ts';
@@ -31,7 +31,7 @@ export function registerAnnouncementsRoutes(app: FastifyInstance, ctx: AppContex
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Pushes to connected users' /websocket sockets (server/system/announcements/socket-hub.ts). */
+    /** Pushes to connected users' /websocket sockets (server/domains/system/announcements/socket-hub.ts). */
     socketHub: SocketHub;
   }
 }

@@ -4,8 +4,8 @@
  * Each handler returns the sentence recorded as the run's message; throwing records a failure.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SystemTables } from '../../db/schema.ts';
-import { generateDueBills, recalculateOverdueDays } from '../../settlement/bills.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { generateDueBills, recalculateOverdueDays } from '../../freight/settlement/bills.ts';
 
 export interface JobRunContext {
   db: Kysely<SystemTables>;
@@ -98,7 +98,7 @@ const monitoringUploadRetry: JobHandler = {
 };
 
 /**
- * 出账: bills the due waybills (server/settlement/bills.ts): 趟结 each signed waybill, 月结/垫付 on the customer's
+ * 出账: bills the due waybills (server/domains/freight/settlement/bills.ts): 趟结 each signed waybill, 月结/垫付 on the customer's
  * billDay. Parameter `{"date":"2026-12-05"}` runs as of that day (default today).
  */
 const settlementBillGeneration: JobHandler = {

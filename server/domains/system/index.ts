@@ -11,7 +11,7 @@ import { menusMigrations } from './menus/migrations.ts';
 import { logsMigrations } from './logs/migrations.ts';
 import { jobsMigrations } from './jobs/migrations.ts';
 import { announcementsMigrations } from './announcements/migrations.ts';
-import type { RouteAlias } from '../core/route-aliases.ts';
+import type { RouteAlias } from '../../core/route-aliases.ts';
 
 /**
  * The endpoint bases the JeecgBoot front end's api/manage.js names (getUserList, getRoleList, getServiceList,

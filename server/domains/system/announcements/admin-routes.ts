@@ -6,14 +6,14 @@
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { WireRecord } from '../../../src/contracts/envelope.ts';
-import { permissionCode } from '../../../src/contracts/entity.ts';
-import type { AppContext, Caller } from '../../context.ts';
-import { ok } from '../../core/envelope.ts';
-import { BusinessError } from '../../core/errors.ts';
-import { requireCaller } from '../../auth/guard.ts';
-import type { EntityRuntime } from '../../entity/registry.ts';
-import { findRow } from '../../entity/repository.ts';
+import type { WireRecord } from '../../../../src/contracts/envelope.ts';
+import { permissionCode } from '../../../../src/contracts/entity.ts';
+import type { AppContext, Caller } from '../../../context.ts';
+import { ok } from '../../../core/envelope.ts';
+import { BusinessError } from '../../../core/errors.ts';
+import { requireCaller } from '../../../auth/guard.ts';
+import type { EntityRuntime } from '../../../entity/registry.ts';
+import { findRow } from '../../../entity/repository.ts';
 import type { SocketHub } from './socket-hub.ts';
 import { insertSendRows, splitList, tenantUserIds, userIdsOf } from './store.ts';
 

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
-import { API_PREFIX } from '../../auth/guard.ts';
-import { findSession } from '../../auth/sessions.ts';
-import { newId } from '../../core/ids.ts';
+import type { AppContext } from '../../../context.ts';
+import { API_PREFIX } from '../../../auth/guard.ts';
+import { findSession } from '../../../auth/sessions.ts';
+import { newId } from '../../../core/ids.ts';
 import { requestParamText } from './params.ts';
 
 declare module 'fastify' {

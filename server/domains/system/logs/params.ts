@@ -2,7 +2,7 @@
  * What a log row may keep of a request's parameters: secrets masked, long values cut, nested data bounded, and
  * never an uploaded file's body.
  */
-import { isSecretKey } from '../../auth/log-redaction.ts';
+import { isSecretKey } from '../../../auth/log-redaction.ts';
 
 export const MASK = '******';
 const MAX_VALUE = 200;

@@ -1,6 +1,6 @@
 /**
  * Settlement area migrations (0300_…). hy_bill / hy_bill_item are engine tables (schemas/entities/freight); the
- * payments table is owned here because posting a payment also moves the bill (server/settlement/payments.ts).
+ * payments table is owned here because posting a payment also moves the bill (server/domains/freight/settlement/payments.ts).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 

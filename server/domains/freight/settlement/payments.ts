@@ -5,9 +5,9 @@
  * the checks in server/domains/freight/settlement.ts; the demo seed posts its payments here (postPayment).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SystemTables } from '../db/schema.ts';
+import type { SystemTables } from '../../../db/schema.ts';
 import { momentOf } from './bills.ts';
-import { newId } from '../core/ids.ts';
+import { newId } from '../../../core/ids.ts';
 
 /** The amount as a plain decimal string with at most 2 places, or null. */
 export function moneyText(value: unknown): string | null {

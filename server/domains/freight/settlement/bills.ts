@@ -10,9 +10,9 @@
  * - 批结 (2): never by the job; an operator picks signed waybills (生成账单), due that day + `creditDays`.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SystemTables } from '../db/schema.ts';
-import { newId } from '../core/ids.ts';
-import { BusinessError } from '../core/errors.ts';
+import type { SystemTables } from '../../../db/schema.ts';
+import { newId } from '../../../core/ids.ts';
+import { BusinessError } from '../../../core/errors.ts';
 import { REPAID } from './advances.ts';
 
 type Db = Kysely<SystemTables> | Transaction<SystemTables>;
