@@ -13,4 +13,5 @@ export const dateType = defineFieldType({
   valueSchema: (_field, base) => ({ ...base, type: 'string', format: 'cn-date' }),
   formats: { 'cn-date': isDate },
   message: (field, keyword) => ownFormatMessage(field, keyword, `${field.label}应为日期（YYYY-MM-DD）`),
+  grid: { cell: 'date' },
 });

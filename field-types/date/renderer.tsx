@@ -30,4 +30,5 @@ export const dateRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:widget': 'CnDateWidget', 'ui:placeholder': placeholderOf(field, '请选择日期'), 'ui:options': { dateFormat: DATE_FORMAT } }),
   widgets: { CnDateWidget },
   formValue: (value) => (typeof value === 'string' ? value.slice(0, 10) : value),
+  queryInput: { range: 'date' },
 };

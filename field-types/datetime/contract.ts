@@ -8,4 +8,5 @@ export const datetimeType = defineFieldType({
   valueSchema: (_field, base) => ({ ...base, type: 'string', format: 'cn-datetime' }),
   formats: { 'cn-datetime': isDateTime },
   message: (field, keyword) => ownFormatMessage(field, keyword, `${field.label}应为时间（YYYY-MM-DD HH:mm:ss）`),
+  grid: { cell: 'datetime' },
 });
