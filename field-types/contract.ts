@@ -9,6 +9,7 @@
  * (docs/architecture.md).
  */
 import type { FieldDef } from '../src/contracts/entity.ts';
+import type { GridCellType, GridStatistic } from '../src/contracts/grid.ts';
 import type { JsonSchemaProperty } from '../src/contracts/validation/entity-json-schema.ts';
 
 /** The part of every value schema the engine fills in: the label as title and a literal default. */
@@ -19,6 +20,20 @@ export const NOT_BLANK = '\\S';
 
 /** The engine's message for a failed keyword of a (nested) field, for types that hold fields of their own. */
 export type FieldMessageOf = (field: FieldDef | undefined, keyword: string, params: Record<string, unknown>) => string;
+
+/** A field of the type as an editable grid's column (line items, rows fields, inline-edited lists). All optional. */
+export interface FieldTypeGrid {
+  /** The grid's cell kind (default `input`); a dict or popup field gets its picker whatever the type. */
+  readonly cell?: GridCellType;
+  /** Column width in pixels (default 160). */
+  readonly width?: number;
+  /** Footer figures of a line-item grid (money adds up). */
+  readonly statistics?: readonly GridStatistic[];
+  /** False when a cell cannot edit the value faithfully (uploads, hashes, HTML, pickers): shown, never edited inline. */
+  readonly inline?: boolean;
+  /** A cell's non-blank text as the wire carries it (numbers, booleans); absent: sent as it is. */
+  wireValue?(text: string): unknown;
+}
 
 export interface FieldTypeContract<Name extends string = string> {
   readonly name: Name;
@@ -45,6 +60,14 @@ export interface FieldTypeContract<Name extends string = string> {
   readonly secret?: boolean;
   /** A non-string value as the record keeps it (strings are trimmed by the engine for every type). */
   normalise?(field: FieldDef, value: unknown): unknown;
+  /** A value as list cells and the detail view read it (money's separators, dates' patterns); absent: plain text. */
+  text?(value: unknown): string;
+  /**
+   * The field as a column of the editable grid (line items, rows fields, inline-edited lists). Here rather than in
+   * the renderer part because the rows type's renderer part is itself built on the grid: the grid asking the
+   * renderer registry would close an import cycle.
+   */
+  readonly grid?: FieldTypeGrid;
 }
 
 /** Keeps the literal type name, so the registry can spell the FieldType union. */

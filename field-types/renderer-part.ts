@@ -1,12 +1,22 @@
 /**
- * The renderer part of a field type (`field-types/<type>/renderer.tsx`): the form input a field of it gets. Parts
- * register in renderers.ts; the form renderer asks them for the uiSchema and merges their widgets (and custom
- * fields) into rjsf's registries. Field options that pick an input whatever the type (dict, search, popup, cron,
- * a tree's parent) are the form renderer's own and come first.
+ * The renderer part of a field type (`field-types/<type>/renderer.tsx`): the form input a field of it gets, and how
+ * the other renderers show it (detail view, query form). Parts register in renderers.ts; the
+ * renderers ask them instead of switching on type names. Field options that pick an input whatever the type (dict,
+ * search, popup, cron, a tree's parent) are the renderers' own and come first.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { FieldProps, UiSchema, WidgetProps } from '@rjsf/utils';
 import type { EntitySchema, FieldDef } from '../src/contracts/entity.ts';
+import type { WireRecord } from '../src/contracts/envelope.ts';
+
+/**
+ * A query-form input other than the default (text for equality, a pair of numbers for a range): `range: 'date'`
+ * picks a date range picker sending YYYY-MM-DD; `options` a select of fixed choices for equality.
+ */
+export interface FieldTypeQueryInput {
+  readonly range?: 'date';
+  readonly options?: ReadonlyArray<{ readonly value: string; readonly label: string }>;
+}
 
 export interface FieldTypeRenderer {
   /** The rjsf uiSchema of the field's input in add and edit forms (`entity`: the form's entity). */
@@ -17,6 +27,14 @@ export interface FieldTypeRenderer {
   readonly fields?: Readonly<Record<string, ComponentType<FieldProps>>>;
   /** A value read from the server as the form edits it (a datetime's `T` made a space). */
   formValue?(value: unknown): unknown;
+  /** What the detail view shows for a value (thumbnails, links, rendered HTML); absent: the list's text. */
+  display?(value: unknown, field: FieldDef, record: WireRecord): ReactNode;
+  /** True when the value reads better across the whole row of the detail view (long text). */
+  readonly wideInDetail?: boolean;
+  /** True when the input takes the form's whole row (textareas, editors, grids). */
+  readonly wideInForm?: boolean;
+  /** The list query form's input, when not the default. */
+  readonly queryInput?: FieldTypeQueryInput;
 }
 
 /** The placeholder a field shows: its own, else `fallback`. */

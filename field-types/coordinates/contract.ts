@@ -32,4 +32,6 @@ export const coordinatesType = defineFieldType({
   formats: { 'cn-coordinates': isCoordinates },
   message: (field, keyword) =>
     keyword === 'format' ? `${field.label}应为“经度,纬度”，经度在-180~180之间，纬度在-90~90之间` : undefined,
+  // Two numbers in one value: the form's map input edits it, a text cell would not.
+  grid: { inline: false },
 });

@@ -3,9 +3,9 @@ import { DatePicker } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { placeholderOf, type FieldTypeRenderer } from '../renderer-part.ts';
+import { DATE_FORMAT, DATETIME_FORMAT } from './contract.ts';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export { DATE_FORMAT, DATETIME_FORMAT };
 
 const FULL_WIDTH = { width: '100%' } as const;
 
@@ -30,4 +30,5 @@ export const dateRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:widget': 'CnDateWidget', 'ui:placeholder': placeholderOf(field, '请选择日期'), 'ui:options': { dateFormat: DATE_FORMAT } }),
   widgets: { CnDateWidget },
   formValue: (value) => (typeof value === 'string' ? value.slice(0, 10) : value),
+  queryInput: { range: 'date' },
 };

@@ -12,4 +12,6 @@ export const departmentType = defineFieldType({
       ? { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_USER_MAX }
       : { ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: DEPARTMENT_ID_MAX, pattern: SINGLE_VALUE_PATTERN },
   message: (field, keyword) => pickedMessage(field, keyword, '部门'),
+  // The grid's picker stores the same ids as the form's; a list cell does not edit them in place.
+  grid: { cell: 'department', inline: false },
 });

@@ -6,4 +6,6 @@ export const fileType = defineFieldType({
   name: 'file',
   valueSchema: uploadValueSchema,
   message: uploadMessage,
+  // A cell shows the stored paths; uploading happens in the form.
+  grid: { inline: false },
 });

@@ -27,4 +27,6 @@ export const imageType = defineFieldType({
   name: 'image',
   valueSchema: uploadValueSchema,
   message: uploadMessage,
+  // A cell shows the stored paths; uploading happens in the form.
+  grid: { inline: false },
 });

@@ -13,6 +13,7 @@ import { splitPaths } from '../../src/contracts/index.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
 import { toastFailure } from '../../src/http/errors.ts';
+import { ImageThumbs } from '../../renderers/shared/StoredFiles.tsx';
 
 type Item = UploadFile<{ path: string; name: string }> & { path?: string };
 
@@ -137,4 +138,7 @@ export const uploadRenderer: FieldTypeRenderer = {
   widgets: { UploadWidget },
 };
 
-export const imageRenderer = uploadRenderer;
+export const imageRenderer: FieldTypeRenderer = {
+  ...uploadRenderer,
+  display: (value) => <ImageThumbs paths={splitPaths(value)} size={64} />,
+};

@@ -13,4 +13,6 @@ export const passwordType = defineFieldType({
     pattern: field.pattern ?? (field.required ? NOT_BLANK : undefined),
   }),
   secret: true,
+  // A hash: never edited in a cell.
+  grid: { inline: false },
 });

@@ -93,4 +93,5 @@ export function RowsField(props: FieldProps) {
 export const rowsRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:field': 'RowsField', 'ui:options': { rowsOf: field } }),
   fields: { RowsField },
+  wideInForm: true,
 };

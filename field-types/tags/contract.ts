@@ -9,4 +9,5 @@ export const tagsType = defineFieldType({
   name: 'tags',
   valueSchema: (field, base) => ({ ...base, type: 'string', minLength: field.required ? 1 : undefined, maxLength: field.maxLength ?? DEFAULT_TAGS_MAX, pattern: TAGS_PATTERN }),
   message: (field, keyword) => (keyword === 'pattern' ? `${field.label}的标签不能为空，也不能含逗号或分号` : undefined),
+  grid: { cell: 'tags' },
 });

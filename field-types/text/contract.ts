@@ -7,4 +7,5 @@ export const DEFAULT_TEXT_MAX = 2000;
 export const textType = defineFieldType({
   name: 'text',
   valueSchema: (field, base) => typedTextSchema(field, base, DEFAULT_TEXT_MAX),
+  grid: { cell: 'textarea', width: 240 },
 });

@@ -24,4 +24,6 @@ export const userType = defineFieldType({
     pattern: field.multiple ? undefined : SINGLE_VALUE_PATTERN,
   }),
   message: (field, keyword) => pickedMessage(field, keyword, '用户'),
+  // The grid's picker stores the same usernames as the form's; a list cell does not edit them in place.
+  grid: { cell: 'user', inline: false },
 });

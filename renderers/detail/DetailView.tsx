@@ -8,19 +8,16 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { splitPaths } from '../../src/contracts/index.ts';
 import type { EntitySchema, FormPart, WireRecord } from '../../src/contracts/index.ts';
 import { fieldDef, fieldLabel, preloadedDict } from '../../src/engine/fields.ts';
 import { formatValue } from '../../src/engine/format.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { DictLookup } from '../../src/engine/cells.ts';
-import { FileLinks, ImageThumbs } from '../shared/StoredFiles.tsx';
-import { purifyHtml } from '../shared/html.ts';
+import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { DetailViewProps } from './types.ts';
 
 const WIDTH_BY_COLUMNS = [0, 520, 760, 960, 1200];
-const WHOLE_ROW_TYPES = new Set(['text', 'richtext']);
 
 export default function DetailView(props: DetailViewProps) {
   return (
@@ -34,12 +31,9 @@ export default function DetailView(props: DetailViewProps) {
 export function detailValue(entity: EntitySchema, field: string, record: WireRecord, lookup: DictLookup): ReactNode {
   const def = fieldDef(entity, field);
   const value = record[field];
-  if (def?.type === 'image') return <ImageThumbs paths={splitPaths(value)} size={64} />;
-  if (def?.type === 'file') return <FileLinks paths={splitPaths(value)} />;
-  // Rich text reads as its rendering, never as its markup; purified again here although the server sanitised it.
-  if (def?.type === 'richtext') {
-    return <div className="detail-richtext" dangerouslySetInnerHTML={{ __html: purifyHtml(typeof value === 'string' ? value : '') }} />;
-  }
+  // A type with a display of its own (pictures, links, rendered HTML) shows it, before any dictionary.
+  const display = def ? fieldTypeRenderer(def.type).display : undefined;
+  if (def && display) return display(value, def, record);
   if (def?.dict) {
     const translated = record[`${field}_dictText`];
     if (typeof translated === 'string' && translated !== '') return translated;
@@ -47,6 +41,11 @@ export function detailValue(entity: EntitySchema, field: string, record: WireRec
     return String(value).split(',').map((v) => lookup(def.dict!, v) ?? v).join(',');
   }
   return formatValue(def, value);
+}
+
+function wideInDetail(entity: EntitySchema, field: string): boolean {
+  const def = fieldDef(entity, field);
+  return def ? fieldTypeRenderer(def.type).wideInDetail === true : false;
 }
 
 /** The groups to draw: the declared ones, with fields no group names first (untitled). */
@@ -101,7 +100,7 @@ function DetailModal({ entity, recordId, open, onClose }: DetailViewProps) {
             label: fieldLabel(entity, field),
             children: detailValue(entity, field, record, dicts.text),
             // Long text and rich text read better across the whole row.
-            span: WHOLE_ROW_TYPES.has(fieldDef(entity, field)?.type ?? '') ? 'filled' : 1,
+            span: wideInDetail(entity, field) ? 'filled' : 1,
           }));
           return (
             <Descriptions

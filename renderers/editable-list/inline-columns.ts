@@ -3,18 +3,18 @@
  * field definitions (the line-item grid's own mapping, renderers/editable-table/from-entity.ts), editable only for
  * form fields a cell can really edit, and per row the fields that differ from what the server last said.
  */
-import type { EntitySchema, FieldDef, ListColumnDef } from '../../src/contracts/entity.ts';
+import type { EntitySchema, ListColumnDef } from '../../src/contracts/entity.ts';
 import { fieldDef } from '../../src/contracts/index.ts';
 import type { GridColumn } from '../../src/contracts/grid.ts';
-import { gridColumnsFor, wireValue } from '../editable-table/from-entity.ts';
+import { editableInCell, gridColumnsFor, wireValue } from '../editable-table/from-entity.ts';
 
-/** Field types a grid cell cannot edit faithfully (uploads, hashes, HTML, pickers): shown, never edited inline. */
-const NOT_INLINE = new Set<FieldDef['type']>(['image', 'file', 'password', 'richtext', 'coordinates', 'department', 'user']);
-
-/** Whether a list column is edited in place: a form field, not read-only, of a type a cell edits. */
+/**
+ * Whether a list column is edited in place: a form field, not read-only, of a type a cell edits (uploads, hashes,
+ * HTML and pickers are shown, never edited inline: their contracts say `grid.inline: false`).
+ */
 export function isInlineEditable(entity: EntitySchema, name: string): boolean {
   const field = entity.fields[name];
-  return Boolean(field && entity.form.fields.includes(name) && !field.readOnly && !NOT_INLINE.has(field.type));
+  return Boolean(field && entity.form.fields.includes(name) && !field.readOnly && editableInCell(field));
 }
 
 /**

@@ -6,36 +6,24 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ChildTableDef, EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
 import { isMultiValue } from '../../src/contracts/entity.ts';
-import type { GridCellType, GridColumn } from '../../src/contracts/grid.ts';
+import type { GridCellType, GridColumn, GridStatistic } from '../../src/contracts/grid.ts';
+import { fieldTypeContract } from '../../field-types/index.ts';
+import type { FieldTypeGrid } from '../../field-types/contract.ts';
 import { AJV_OPTIONS, CUSTOM_FORMATS, fieldMessage, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { GridRuleHandler } from './validation.ts';
 
-const NUMERIC = new Set<FieldDef['type']>(['integer', 'number', 'money']);
+const DEFAULT_WIDTH = 160;
+
+/** The field type's grid column (contract.ts `grid`); a type without one is a text input. */
+function gridOf(field: FieldDef): FieldTypeGrid {
+  return fieldTypeContract(field.type).grid ?? {};
+}
 
 function cellType(field: FieldDef): GridCellType {
+  // Field options that pick a cell whatever the type come first.
   if (field.popup) return 'popup';
   if (field.dict) return isMultiValue(field) ? 'select-multiple' : 'select';
-  switch (field.type) {
-    case 'text':
-      return 'textarea';
-    case 'integer':
-    case 'number':
-    case 'money':
-      return 'inputNumber';
-    case 'date':
-    case 'datetime':
-      return field.type;
-    case 'boolean':
-      return 'checkbox';
-    case 'tags':
-      return 'tags';
-    // Same stored values as the form's pickers: department ids, usernames (comma-joined when `multiple`).
-    case 'department':
-    case 'user':
-      return field.type;
-    default:
-      return 'input';
-  }
+  return gridOf(field).cell ?? 'input';
 }
 
 /** The child fields the grid shows: the declared columns, else the child's form fields, never the foreign key. */
@@ -56,7 +44,7 @@ export function fieldColumns(fields: Record<string, FieldDef>, names: readonly s
       key: name,
       title: field.label,
       type: cellType(field),
-      width: field.type === 'text' ? 240 : 160,
+      width: gridOf(field).width ?? DEFAULT_WIDTH,
       dictCode: field.dict,
       multiple: field.multiple,
       // A popup writes its destination keys into the same row.
@@ -64,18 +52,27 @@ export function fieldColumns(fields: Record<string, FieldDef>, names: readonly s
       defaultValue: field.default,
       placeholder: field.placeholder,
       // Money columns add up, as line items usually should.
-      statistics: field.type === 'money' ? ['sum'] : undefined,
+      statistics: statisticsOf(field),
       validateRules: [...(field.required ? [{ required: true as const, message: `请输入${field.label}` }] : []), { handler: `field:${name}` }],
     };
   });
 }
 
+function statisticsOf(field: FieldDef): GridStatistic[] | undefined {
+  const statistics = gridOf(field).statistics;
+  return statistics ? [...statistics] : undefined;
+}
+
+/** Whether a cell can edit a field of this type faithfully (contract.ts `grid.inline`). */
+export function editableInCell(field: FieldDef): boolean {
+  return gridOf(field).inline !== false;
+}
+
 /** A cell's value as the wire carries it: numbers for numeric fields, booleans for boolean ones. */
 export function wireValue(field: FieldDef | undefined, value: unknown): unknown {
   if (value === '' || value === null || value === undefined) return undefined;
-  if (field && NUMERIC.has(field.type) && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (field?.type === 'boolean' && typeof value === 'string') return value === 'true' || value === '1' || value === 'Y';
-  return value;
+  const convert = field ? gridOf(field).wireValue : undefined;
+  return convert && typeof value === 'string' ? convert(value) : value;
 }
 
 export function wireRow(child: EntitySchema, row: Record<string, unknown>): Record<string, unknown> {

@@ -17,7 +17,8 @@ import {
   nowDefaults,
   writableFields,
 } from '../../src/contracts/index.ts';
-import type { EntitySchema, FieldError, FieldType } from '../../src/contracts/index.ts';
+import type { EntitySchema, FieldError } from '../../src/contracts/index.ts';
+import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 import { formLockOf, addFormDefaultLoaders } from '../../capabilities/renderers.ts';
 import type { FormLock } from '../../capabilities/renderer-part.ts';
 import { newIdempotencyKey } from '../../src/contracts/idempotency.ts';
@@ -98,7 +99,7 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
     () => ({
       colon: false,
       columns: entity.form.columns ?? 1,
-      wideFields: Object.keys(entity.fields).filter((name) => WIDE_TYPES.has(entity.fields[name].type)),
+      wideFields: Object.keys(entity.fields).filter((name) => fieldTypeRenderer(entity.fields[name].type).wideInForm === true),
       parts: entity.form.tabs
         ? { kind: 'tabs', list: entity.form.tabs }
         : entity.form.groups
@@ -278,7 +279,6 @@ function EntityFormModal({ entity, mode, recordId, open, onClose, onSaved, initi
 }
 
 const MODAL_WIDTH_BY_COLUMNS = [600, 600, 900, 1100, 1300];
-const WIDE_TYPES = new Set<FieldType>(['text', 'richtext', 'rows']);
 
 /** The body restricted to `names` (a locked record sends its free fields only); all of it without `names`. */
 function onlyFields(values: Record<string, unknown>, names: readonly string[] | undefined): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /**
- * The list's query form, built from `list.query`: text for like fields, a dictionary select for dict fields, a
- * date range picker for date ranges and a pair of numbers for numeric ranges. It reports plain values
+ * The list's query form, built from `list.query`: text for like fields, a dictionary select for dict fields, and
+ * for ranges a pair of numbers, or the input the field type's renderer part asks for (a date range picker for
+ * dates, fixed choices such as 是/否). It reports plain values
  * (dates as YYYY-MM-DD) so the engine can turn them into filters. The first items show; the rest (and any marked
  * `hidden`) wait behind 展开/收起 but stay mounted, so their values keep filtering while collapsed. A dictionary
  * field fed by an entity the caller may not list is left out (engine/fields.ts `mayPickFrom`).
@@ -16,6 +17,8 @@ import { mayPickFrom, queryFields } from '../../src/engine/fields.ts';
 import type { QueryField } from '../../src/engine/fields.ts';
 import type { QueryValues, RangeValue } from '../../src/engine/list-query.ts';
 import { useDictItems, useServices } from '../../src/engine/services.tsx';
+import { fieldTypeRenderer } from '../../field-types/renderers.ts';
+import type { FieldTypeQueryInput } from '../../field-types/renderer-part.ts';
 
 type FormValues = Record<string, unknown>;
 
@@ -23,8 +26,13 @@ const DATE_FORMAT = 'YYYY-MM-DD';
 const beginName = (field: string) => `${field}__begin`;
 const endName = (field: string) => `${field}__end`;
 
+/** The input the field's type asks for in the query form, if not the default (renderer-part.ts). */
+function queryInputOf(query: QueryField): FieldTypeQueryInput | undefined {
+  return fieldTypeRenderer(query.def.type).queryInput;
+}
+
 function isDateField(query: QueryField): boolean {
-  return query.def.type === 'date' || query.def.type === 'datetime';
+  return queryInputOf(query)?.range === 'date';
 }
 
 export function toFormValues(entity: EntitySchema, values: QueryValues): FormValues {
@@ -132,10 +140,11 @@ function QueryInput({ query }: { query: QueryField }) {
       </Form.Item>
     );
   }
-  if (def.type === 'boolean') {
+  const options = queryInputOf(query)?.options;
+  if (options) {
     return (
       <Form.Item name={field} label={<QueryLabel text={def.label} />}>
-        <Select allowClear placeholder={`请选择${def.label}`} options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />
+        <Select allowClear placeholder={`请选择${def.label}`} options={options.map((option) => ({ ...option }))} />
       </Form.Item>
     );
   }
