@@ -60,8 +60,6 @@ export interface FieldTypeContract<Name extends string = string> {
   readonly secret?: boolean;
   /** A non-string value as the record keeps it (strings are trimmed by the engine for every type). */
   normalise?(field: FieldDef, value: unknown): unknown;
-  /** A value as list cells and the detail view read it (money's separators, dates' patterns); absent: plain text. */
-  text?(value: unknown): string;
   /**
    * The field as a column of the editable grid (line items, rows fields, inline-edited lists). Here rather than in
    * the renderer part because the rows type's renderer part is itself built on the grid: the grid asking the

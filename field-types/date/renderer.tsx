@@ -3,9 +3,9 @@ import { DatePicker } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { placeholderOf, type FieldTypeRenderer } from '../renderer-part.ts';
-import { DATE_FORMAT, DATETIME_FORMAT } from './contract.ts';
 
-export { DATE_FORMAT, DATETIME_FORMAT };
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 const FULL_WIDTH = { width: '100%' } as const;
 

@@ -1,23 +1,51 @@
 /**
  * How a field's value reads on screen, by field type (JeecgBoot's list rules): money with two decimals and
- * thousands separators, datetimes as YYYY-MM-DD HH:mm:ss, dates as YYYY-MM-DD, booleans as 是/否: each type's
- * `text` in its contract.ts, asked here by name. Pure functions, shared by the list, detail and grid renderers;
- * cutting long text to a cell is `ellipsis`, kept apart so a detail view can show the whole value.
+ * thousands separators, datetimes as YYYY-MM-DD HH:mm:ss, dates as YYYY-MM-DD, booleans as 是/否. Pure functions,
+ * shared by the list, detail and grid renderers; cutting long text to a cell is `ellipsis`, kept apart so a detail
+ * view can show the whole value.
  */
+import dayjs from 'dayjs';
 import type { FieldDef } from '../contracts/index.ts';
-import { FIELD_TYPES } from '../../field-types/index.ts';
-import { formatBoolean } from '../../field-types/boolean/contract.ts';
 
-// The formatters live with their types (contract.ts `text`); re-exported for the renderers that format by hand.
-export { formatMoney } from '../../field-types/money/contract.ts';
-export { DATE_FORMAT, DATETIME_FORMAT, formatDate } from '../../field-types/date/contract.ts';
-export { formatDateTime } from '../../field-types/datetime/contract.ts';
-export { formatBoolean };
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const DATE_FORMAT = 'YYYY-MM-DD';
 /** List cells cut text after this many characters and show the whole text in a tooltip. */
 export const TEXT_ELLIPSIS_CHARS = 25;
 /** List cells cut file names after this many characters. */
 export const FILE_NAME_ELLIPSIS_CHARS = 5;
 const ELLIPSIS_MARK = '…';
+
+/** 1234567.5 → "1,234,567.50"; anything that is not a number is shown as it came. */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isFinite(n)) return String(value);
+  const [whole, cents] = Math.abs(n).toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // -0.001 rounds to 0.00, which has no sign.
+  const negative = n < 0 && Number(`${whole}.${cents}`) !== 0;
+  return `${negative ? '-' : ''}${grouped}.${cents}`;
+}
+
+function formatMoment(value: unknown, pattern: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return String(value);
+  const moment = dayjs(value);
+  return moment.isValid() ? moment.format(pattern) : String(value);
+}
+
+export function formatDateTime(value: unknown): string {
+  return formatMoment(value, DATETIME_FORMAT);
+}
+
+export function formatDate(value: unknown): string {
+  return formatMoment(value, DATE_FORMAT);
+}
+
+export function formatBoolean(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return value === true || value === 'true' || value === 1 || value === '1' || value === 'Y' ? '是' : '否';
+}
 
 /** Any other value as text; objects as JSON rather than "[object Object]". */
 export function plainText(value: unknown): string {
@@ -25,13 +53,18 @@ export function plainText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Each type's cell text (contract.ts `text`); types without one read as plain text. */
-const TEXT_BY_TYPE = new Map(FIELD_TYPES.flatMap((type) => (type.text ? [[type.name, type.text] as const] : [])));
+/** A formatter per field type; types without one read as plain text. Other types may add theirs. */
+export const TYPE_FORMATTERS: Partial<Record<string, (value: unknown) => string>> = {
+  money: formatMoney,
+  datetime: formatDateTime,
+  date: formatDate,
+  boolean: formatBoolean,
+};
 
 /** The whole value as text for a field (no dictionary translation and no masking: see engine/cells.ts). */
 export function formatValue(def: Pick<FieldDef, 'type'> | undefined, value: unknown): string {
   if (typeof value === 'boolean' && !def) return formatBoolean(value);
-  const formatter = def ? TEXT_BY_TYPE.get(def.type) : undefined;
+  const formatter = def ? TYPE_FORMATTERS[def.type] : undefined;
   return formatter ? formatter(value) : plainText(value);
 }
 
