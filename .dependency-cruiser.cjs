@@ -38,7 +38,7 @@ if (typeof typescript.transpileModule !== 'function') {
 const PART_ROOT = '^(field-types|capabilities)/';
 const SHARED_PART = `${PART_ROOT}(index\\.ts$|contract\\.ts$|[^/]+/contract[^/]*\\.ts$)`;
 const SERVER_PART = `${PART_ROOT}(server(-part)?\\.ts$|[^/]+/server[^/]*\\.ts$)`;
-const RENDERER_PART = `${PART_ROOT}(renderers?\\.tsx?$|renderer-part\\.ts$|[^/]+/renderer[^/]*\\.tsx?$)`;
+const RENDERER_PART = `${PART_ROOT}(renderers?(-view)?\\.tsx?$|renderer-part\\.ts$|[^/]+/renderer[^/]*\\.tsx?$)`;
 const LINT_PART = `${PART_ROOT}(lints\\.ts$|lint-part\\.ts$|[^/]+/lint[^/]*\\.ts$)`;
 
 /** Browser layers, bottom first: each may import the ones before it. */

@@ -1,6 +1,7 @@
 /**
- * The renderer part of a field type (`field-types/<type>/renderer.tsx`): the form input a field of it gets, and how
- * the other renderers show it (detail view, query form). Parts register in renderers.ts; the
+ * The renderer part of a field type, in two files so a list or detail screen does not download the form's
+ * inputs: `renderer.tsx` (FieldTypeRenderer, the form input, registered in renderers.ts) and `renderer-view.tsx`
+ * (FieldTypeView, how the detail view and the query form show it, registered in renderers-view.ts). The
  * renderers ask them instead of switching on type names. Field options that pick an input whatever the type (dict,
  * search, popup, cron, a tree's parent) are the renderers' own and come first.
  */
@@ -27,12 +28,15 @@ export interface FieldTypeRenderer {
   readonly fields?: Readonly<Record<string, ComponentType<FieldProps>>>;
   /** A value read from the server as the form edits it (a datetime's `T` made a space). */
   formValue?(value: unknown): unknown;
+  /** True when the input takes the form's whole row (textareas, editors, grids). */
+  readonly wideInForm?: boolean;
+}
+
+export interface FieldTypeView {
   /** What the detail view shows for a value (thumbnails, links, rendered HTML); absent: the list's text. */
   display?(value: unknown, field: FieldDef, record: WireRecord): ReactNode;
   /** True when the value reads better across the whole row of the detail view (long text). */
   readonly wideInDetail?: boolean;
-  /** True when the input takes the form's whole row (textareas, editors, grids). */
-  readonly wideInForm?: boolean;
   /** The list query form's input, when not the default. */
   readonly queryInput?: FieldTypeQueryInput;
 }

@@ -30,5 +30,4 @@ export const dateRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:widget': 'CnDateWidget', 'ui:placeholder': placeholderOf(field, '请选择日期'), 'ui:options': { dateFormat: DATE_FORMAT } }),
   widgets: { CnDateWidget },
   formValue: (value) => (typeof value === 'string' ? value.slice(0, 10) : value),
-  queryInput: { range: 'date' },
 };

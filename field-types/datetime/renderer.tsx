@@ -6,6 +6,4 @@ export const datetimeRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:widget': 'CnDateWidget', 'ui:placeholder': placeholderOf(field, '请选择时间'), 'ui:options': { dateFormat: DATETIME_FORMAT } }),
   widgets: { CnDateWidget },
   formValue: (value) => (typeof value === 'string' ? value.replace('T', ' ').slice(0, 19) : value),
-  // Filtered by whole days: the same date range picker as a date.
-  queryInput: { range: 'date' },
 };

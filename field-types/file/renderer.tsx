@@ -1,10 +1,5 @@
-/** `file` in forms: the upload input, listing documents; download links in the detail view. */
-import { splitPaths } from '../../src/contracts/index.ts';
-import { FileLinks } from '../../renderers/shared/StoredFiles.tsx';
+/** `file` in forms: the upload input, listing documents (renderer-view.tsx: download links in the detail view). */
 import type { FieldTypeRenderer } from '../renderer-part.ts';
 import { uploadRenderer } from '../image/renderer.tsx';
 
-export const fileRenderer: FieldTypeRenderer = {
-  ...uploadRenderer,
-  display: (value) => <FileLinks paths={splitPaths(value)} />,
-};
+export const fileRenderer: FieldTypeRenderer = uploadRenderer;

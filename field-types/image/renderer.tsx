@@ -13,7 +13,6 @@ import { splitPaths } from '../../src/contracts/index.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
 import { toastFailure } from '../../src/http/errors.ts';
-import { ImageThumbs } from '../../renderers/shared/StoredFiles.tsx';
 
 type Item = UploadFile<{ path: string; name: string }> & { path?: string };
 
@@ -138,7 +137,4 @@ export const uploadRenderer: FieldTypeRenderer = {
   widgets: { UploadWidget },
 };
 
-export const imageRenderer: FieldTypeRenderer = {
-  ...uploadRenderer,
-  display: (value) => <ImageThumbs paths={splitPaths(value)} size={64} />,
-};
+export const imageRenderer: FieldTypeRenderer = uploadRenderer;

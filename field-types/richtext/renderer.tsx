@@ -5,7 +5,6 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import { purifyHtml } from '../../renderers/shared/html.ts';
 import { placeholderOf, type FieldTypeRenderer } from '../renderer-part.ts';
 
 const QuillEditor = lazy(() => import('./renderer-quill.tsx'));
@@ -27,8 +26,5 @@ export function RichTextWidget(props: WidgetProps) {
 export const richtextRenderer: FieldTypeRenderer = {
   formUi: (field) => ({ 'ui:widget': 'RichTextWidget', 'ui:placeholder': placeholderOf(field, `请输入${field.label}`) }),
   widgets: { RichTextWidget },
-  // Reads as its rendering, never as its markup; purified again here although the server sanitised it.
-  display: (value) => <div className="detail-richtext" dangerouslySetInnerHTML={{ __html: purifyHtml(typeof value === 'string' ? value : '') }} />,
-  wideInDetail: true,
   wideInForm: true,
 };

@@ -13,7 +13,7 @@ import { fieldDef, fieldLabel, preloadedDict } from '../../src/engine/fields.ts'
 import { formatValue } from '../../src/engine/format.ts';
 import { useDictionaries, useServices } from '../../src/engine/services.tsx';
 import type { DictLookup } from '../../src/engine/cells.ts';
-import { fieldTypeRenderer } from '../../field-types/renderers.ts';
+import { fieldTypeView } from '../../field-types/renderers-view.ts';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
 import type { DetailViewProps } from './types.ts';
 
@@ -32,7 +32,7 @@ export function detailValue(entity: EntitySchema, field: string, record: WireRec
   const def = fieldDef(entity, field);
   const value = record[field];
   // A type with a display of its own (pictures, links, rendered HTML) shows it, before any dictionary.
-  const display = def ? fieldTypeRenderer(def.type).display : undefined;
+  const display = def ? fieldTypeView(def.type).display : undefined;
   if (def && display) return display(value, def, record);
   if (def?.dict) {
     const translated = record[`${field}_dictText`];
@@ -45,7 +45,7 @@ export function detailValue(entity: EntitySchema, field: string, record: WireRec
 
 function wideInDetail(entity: EntitySchema, field: string): boolean {
   const def = fieldDef(entity, field);
-  return def ? fieldTypeRenderer(def.type).wideInDetail === true : false;
+  return def ? fieldTypeView(def.type).wideInDetail === true : false;
 }
 
 /** The groups to draw: the declared ones, with fields no group names first (untitled). */

@@ -17,7 +17,7 @@ import { mayPickFrom, queryFields } from '../../src/engine/fields.ts';
 import type { QueryField } from '../../src/engine/fields.ts';
 import type { QueryValues, RangeValue } from '../../src/engine/list-query.ts';
 import { useDictItems, useServices } from '../../src/engine/services.tsx';
-import { fieldTypeRenderer } from '../../field-types/renderers.ts';
+import { fieldTypeView } from '../../field-types/renderers-view.ts';
 import type { FieldTypeQueryInput } from '../../field-types/renderer-part.ts';
 
 type FormValues = Record<string, unknown>;
@@ -28,7 +28,7 @@ const endName = (field: string) => `${field}__end`;
 
 /** The input the field's type asks for in the query form, if not the default (renderer-part.ts). */
 function queryInputOf(query: QueryField): FieldTypeQueryInput | undefined {
-  return fieldTypeRenderer(query.def.type).queryInput;
+  return fieldTypeView(query.def.type).queryInput;
 }
 
 function isDateField(query: QueryField): boolean {

@@ -1,0 +1,8 @@
+/** `image` in the detail view: thumbnails of the stored pictures. */
+import { splitPaths } from '../../src/contracts/index.ts';
+import { ImageThumbs } from '../../renderers/shared/StoredFiles.tsx';
+import type { FieldTypeView } from '../renderer-part.ts';
+
+export const imageView: FieldTypeView = {
+  display: (value) => <ImageThumbs paths={splitPaths(value)} size={64} />,
+};
