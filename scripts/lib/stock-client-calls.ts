@@ -51,7 +51,6 @@ export const STOCK_CLIENT_CALLS: readonly StockClientCall[] = [
   { area: '用户管理', method: 'DELETE', path: '/sys/user/deleteRecycleBin?userIds=none', clients: BOTH },
   { area: '用户管理', method: 'GET', path: '/sys/user/queryUserByDepId?id={departId}', clients: VUE2 },
   { area: '用户管理', method: 'GET', path: '/sys/user/userDepartList?userId={adminId}', clients: VUE3 },
-  { area: '用户管理', method: 'GET', path: '/sys/user/userRoleList?roleId={roleId}&pageNo=1&pageSize=10', clients: BOTH },
   { area: '用户管理', method: 'GET', path: '/sys/user/queryUserComponentData?pageNo=1&pageSize=10', clients: VUE3 },
   { area: '用户管理', method: 'GET', path: '/sys/user/exportXls', clients: BOTH },
   { area: '用户管理', method: 'GET', path: '/sys/position/list?pageNo=1&pageSize=10', clients: BOTH },
@@ -63,6 +62,10 @@ export const STOCK_CLIENT_CALLS: readonly StockClientCall[] = [
   { area: '角色管理', method: 'POST', path: '/sys/role/add', clients: BOTH },
   { area: '角色管理', method: 'PUT', path: '/sys/role/edit', clients: VUE2 },
   { area: '角色管理', method: 'POST', path: '/sys/role/edit', clients: VUE3, note: 'Vue3 saves edits with POST' },
+  { area: '角色管理', method: 'GET', path: '/sys/user/userRoleList?roleId={roleId}&pageNo=1&pageSize=10', clients: BOTH },
+  { area: '角色管理', method: 'POST', path: '/sys/user/addSysUserRole', clients: BOTH },
+  { area: '角色管理', method: 'DELETE', path: '/sys/user/deleteUserRole?roleId={roleId}&userId=none', clients: BOTH },
+  { area: '角色管理', method: 'DELETE', path: '/sys/user/deleteUserRoleBatch?roleId={roleId}&userIds=none', clients: BOTH },
   { area: '角色管理', method: 'GET', path: '/sys/permission/queryRolePermission?roleId={roleId}', clients: BOTH },
   { area: '角色管理', method: 'POST', path: '/sys/permission/saveRolePermission', clients: BOTH },
   // 菜单管理

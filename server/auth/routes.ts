@@ -165,7 +165,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
     return wantsRemember(request.body) ? attachRememberToken(ctx, answer) : answer;
   });
 
-  app.post(`${prefix}/sys/logout`, { config: { public: true, audit: 'logout' } }, async (request) => {
+  // The Vue2 client logs out with POST, the Vue3 client with GET (JeecgBoot maps /sys/logout to every method).
+  const logout = async (request: FastifyRequest) => {
     const header = request.headers['x-access-token'];
     const token = typeof header === 'string' ? header : '';
     const session = token ? await findSession(ctx.db, token) : null;
@@ -175,6 +176,20 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, prefix
     if (!session) return fail('Token无效!');
     await revokeSession(ctx.db, hashToken(token));
     return ok(null, '退出登录成功！');
+  };
+  app.post(`${prefix}/sys/logout`, { config: { public: true, audit: 'logout' } }, logout);
+  app.get(`${prefix}/sys/logout`, { config: { public: true, audit: 'logout' } }, logout);
+
+  // The Vue3 client reads who is signed in, and the button codes, from these two after login.
+  app.get(`${prefix}/sys/user/getUserInfo`, { config: { authenticated: true } }, async (request) => {
+    const caller = requireCaller(request);
+    const user = await ctx.db.selectFrom('sys_user').selectAll().where('id', '=', caller.userId).executeTakeFirstOrThrow();
+    return ok({ userInfo: toUserInfo(user), sysAllDictItems: ctx.dicts.all() });
+  });
+  app.get(`${prefix}/sys/permission/getPermCode`, { config: { authenticated: true } }, async (request) => {
+    const caller = requireCaller(request);
+    const { auth, allAuth, sysSafeMode } = await permissionsForUser(ctx.db, caller.userId, await hiddenMenuComponents(ctx, caller));
+    return ok({ codeList: auth.map((entry) => entry.action), auth, allAuth, sysSafeMode });
   });
 
   app.get(`${prefix}/sys/permission/getUserPermissionByToken`, { config: { authenticated: true } }, async (request) => {

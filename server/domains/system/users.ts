@@ -14,6 +14,7 @@ import { splitIds, text } from './values.ts';
 import { inDepartment, NOT_FOUND, presentUsers, RESERVED_USER } from './user-reads.ts';
 import { assertUserWrite, passwordWasReset, randomPassword, UNIQUE_FIELDS, uniqueValueErrors, writeUserLinks } from './user-writes.ts';
 import { registerUserRoutes } from './user-routes.ts';
+import { registerRoleUserRoutes } from './role-users.ts';
 import { recycleBinHooks, registerRecycleBinRoutes } from './user-recycle.ts';
 
 
@@ -70,5 +71,6 @@ export const usersDomain: DomainModule = {
   routes(app, ctx, prefix) {
     registerUserRoutes(app, ctx, prefix);
     registerRecycleBinRoutes(app, ctx, prefix);
+    registerRoleUserRoutes(app, ctx, prefix);
   },
 };
