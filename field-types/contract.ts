@@ -68,6 +68,15 @@ export interface FieldTypeContract<Name extends string = string> {
   readonly grid?: FieldTypeGrid;
 }
 
+/**
+ * The part a registry (contracts, server parts, renderer parts, views) holds for a type, asked by the engines; a
+ * name no type registered is a programming error, since the meta-schema admits registered names only.
+ */
+export function partOf<Part>(registry: Readonly<Record<string, Part>>, name: string): Part {
+  if (!Object.hasOwn(registry, name)) throw new Error(`unknown field type ${name}`);
+  return registry[name];
+}
+
 /** Keeps the literal type name, so the registry can spell the FieldType union. */
 export function defineFieldType<const Name extends string>(contract: FieldTypeContract<Name>): FieldTypeContract<Name> {
   return contract;
