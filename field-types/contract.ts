@@ -4,9 +4,9 @@
  *
  * A field type is one folder, `field-types/<type>/`: `meta.json` (its meta-schema fragment: the description and the
  * field properties only it uses), `contract.ts` (this part), `server.ts` (its column and write rules, see
- * server-part.ts), `renderer.tsx` (its form input, see renderer-part.ts) and optionally `lint.ts`. Each part is
- * registered by one line in the list of the side it serves: index.ts, server.ts, renderers.ts, lints.ts
- * (docs/architecture.md).
+ * server-part.ts), `renderer.tsx` (its form input, see renderer-part.ts), optionally `renderer-view.tsx` (its list
+ * cell, detail display, query input) and `lint.ts`. Each part is registered by one line in the list of the side it
+ * serves: index.ts, server.ts, renderers.ts, renderers-view.ts, lints.ts (docs/architecture.md).
  */
 import type { FieldDef } from '../src/contracts/entity.ts';
 import type { GridCellType, GridStatistic } from '../src/contracts/grid.ts';
