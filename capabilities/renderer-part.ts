@@ -3,7 +3,7 @@
  * register in renderers.ts; the renderers ask the registry, never a capability by name.
  */
 import type { EntitySchema } from '../src/contracts/entity.ts';
-import type { ListCellRenderer } from '../renderers/list-page/cells.tsx';
+import type { ListCellRenderer } from '../field-types/renderer-part.ts';
 import type { LookupProvider } from '../src/providers/lookups.ts';
 
 /** An edit form a stored record's state restricts. */
@@ -26,6 +26,6 @@ export interface CapabilityRenderer {
    * a loader, or undefined when the entity declares nothing of this capability or the lookup is not offered.
    */
   addFormDefaults?(entity: EntitySchema, lookups: LookupProvider): (() => Promise<Record<string, unknown>>) | undefined;
-  /** List cells by field type, registered into the list's cell table (a date cell that warns of expiry). */
+  /** List cells by field type, shown instead of the type's own (a date cell that warns of expiry). */
   readonly listCells?: Readonly<Record<string, ListCellRenderer>>;
 }

@@ -2,9 +2,9 @@
  * The renderer parts of the capabilities (renderer-part.ts), by name: one line per capability. Forms and lists
  * ask the functions below; a capability without a renderer part registers an empty one.
  */
-import type { EntitySchema } from '../src/contracts/entity.ts';
+import type { EntitySchema, FieldType } from '../src/contracts/entity.ts';
 import type { RegisteredCapability } from './index.ts';
-import { registerListCell } from '../renderers/list-page/cells.tsx';
+import type { ListCellRenderer } from '../field-types/renderer-part.ts';
 import type { CapabilityRenderer, FormLock, RowAction } from './renderer-part.ts';
 import { rowGuardsRenderer } from './row-guards/renderer.ts';
 import { expiryWarningRenderer } from './expiry-warning/renderer.tsx';
@@ -23,8 +23,14 @@ export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRender
 
 const PARTS: readonly CapabilityRenderer[] = Object.values(CAPABILITY_RENDERERS);
 
-// The capabilities' list cells join the list's cell table once, as this module loads (the list imports it).
-for (const part of PARTS) for (const [type, cell] of Object.entries(part.listCells ?? {})) registerListCell(type, cell);
+/** The list cell a capability gives fields of this type (shown instead of the type's own), or undefined. */
+export function capabilityListCell(type: FieldType): ListCellRenderer | undefined {
+  for (const part of PARTS) {
+    const cell = part.listCells?.[type];
+    if (cell) return cell;
+  }
+  return undefined;
+}
 
 /** The first restriction a capability puts on this record's edit form, or undefined. */
 export function formLockOf(entity: EntitySchema, record: Record<string, unknown>): FormLock | undefined {

@@ -4,9 +4,9 @@
  *
  * A field type is one folder, `field-types/<type>/`: `meta.json` (its meta-schema fragment: the description and the
  * field properties only it uses), `contract.ts` (this part), `server.ts` (its column and write rules, see
- * server-part.ts), `renderer.tsx` (its form input, see renderer-part.ts) and optionally `lint.ts`. Each part is
- * registered by one line in the list of the side it serves: index.ts, server.ts, renderers.ts, lints.ts
- * (docs/architecture.md).
+ * server-part.ts), `renderer.tsx` (its form input, see renderer-part.ts), optionally `renderer-view.tsx` (its list
+ * cell, detail display, query input) and `lint.ts`. Each part is registered by one line in the list of the side it
+ * serves: index.ts, server.ts, renderers.ts, renderers-view.ts, lints.ts (docs/architecture.md).
  */
 import type { FieldDef } from '../src/contracts/entity.ts';
 import type { GridCellType, GridStatistic } from '../src/contracts/grid.ts';
@@ -66,6 +66,15 @@ export interface FieldTypeContract<Name extends string = string> {
    * renderer registry would close an import cycle.
    */
   readonly grid?: FieldTypeGrid;
+}
+
+/**
+ * The part a registry (contracts, server parts, renderer parts, views) holds for a type, asked by the engines; a
+ * name no type registered is a programming error, since the meta-schema admits registered names only.
+ */
+export function partOf<Part>(registry: Readonly<Record<string, Part>>, name: string): Part {
+  if (!Object.hasOwn(registry, name)) throw new Error(`unknown field type ${name}`);
+  return registry[name];
 }
 
 /** Keeps the literal type name, so the registry can spell the FieldType union. */

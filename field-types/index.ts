@@ -4,7 +4,7 @@
  * compiler then asks for its lines in server.ts and renderers.ts.
  */
 import type { FieldDef } from '../src/contracts/entity.ts';
-import type { FieldTypeContract } from './contract.ts';
+import { partOf, type FieldTypeContract } from './contract.ts';
 import { stringType } from './string/contract.ts';
 import { textType } from './text/contract.ts';
 import { integerType } from './integer/contract.ts';
@@ -46,13 +46,11 @@ export const FIELD_TYPES = [
 /** The names of the types registered here: the FieldType union. */
 export type RegisteredFieldType = (typeof FIELD_TYPES)[number]['name'];
 
-const BY_NAME = new Map<string, FieldTypeContract>(FIELD_TYPES.map((type) => [type.name, type]));
+const BY_NAME: Readonly<Record<string, FieldTypeContract>> = Object.fromEntries(FIELD_TYPES.map((type) => [type.name, type]));
 
 /** The shared part of a declared type (the meta-schema admits registered names only). */
 export function fieldTypeContract(name: RegisteredFieldType): FieldTypeContract {
-  const part = BY_NAME.get(name);
-  if (!part) throw new Error(`unknown field type ${String(name)}`);
-  return part;
+  return partOf(BY_NAME, name);
 }
 
 /** Every format the registered value schemas name, as string predicates. */

@@ -1,7 +1,7 @@
 /**
  * The renderer part of a field type, in two files so a list or detail screen does not download the form's
  * inputs: `renderer.tsx` (FieldTypeRenderer, the form input, registered in renderers.ts) and `renderer-view.tsx`
- * (FieldTypeView, how the detail view and the query form show it, registered in renderers-view.ts). The
+ * (FieldTypeView, how the list cell, the detail view and the query form show it, registered in renderers-view.ts). The
  * renderers ask them instead of switching on type names. Field options that pick an input whatever the type (dict,
  * search, popup, cron, a tree's parent) are the renderers' own and come first.
  */
@@ -9,6 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { FieldProps, UiSchema, WidgetProps } from '@rjsf/utils';
 import type { EntitySchema, FieldDef } from '../src/contracts/entity.ts';
 import type { WireRecord } from '../src/contracts/envelope.ts';
+import type { DictLookup } from '../src/engine/cells.ts';
 
 /**
  * A query-form input other than the default (text for equality, a pair of numbers for a range): `range: 'date'`
@@ -32,7 +33,20 @@ export interface FieldTypeRenderer {
   readonly wideInForm?: boolean;
 }
 
+/** One cell of a list: the field (`def` undefined for a system column) of one row. */
+export interface ListCellProps {
+  entity: EntitySchema;
+  field: string;
+  def: FieldDef | undefined;
+  record: WireRecord;
+  lookup: DictLookup;
+}
+
+export type ListCellRenderer = (props: ListCellProps) => ReactNode;
+
 export interface FieldTypeView {
+  /** The list's cell (thumbnails, tags, names); absent: the formatted text, cut with a tooltip. */
+  readonly listCell?: ListCellRenderer;
   /** What the detail view shows for a value (thumbnails, links, rendered HTML); absent: the list's text. */
   display?(value: unknown, field: FieldDef, record: WireRecord): ReactNode;
   /** True when the value reads better across the whole row of the detail view (long text). */

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import type { FieldType } from '../src/contracts/entity.ts';
+import { partOf } from './contract.ts';
 import type { FieldTypeRenderer } from './renderer-part.ts';
 import { stringRenderer } from './string/renderer.tsx';
 import { textRenderer } from './text/renderer.tsx';
@@ -45,9 +46,7 @@ export const FIELD_TYPE_RENDERERS: Record<FieldType, FieldTypeRenderer> = {
 };
 
 export function fieldTypeRenderer(name: FieldType): FieldTypeRenderer {
-  const part = FIELD_TYPE_RENDERERS[name] as FieldTypeRenderer | undefined;
-  if (!part) throw new Error(`unknown field type ${String(name)}`);
-  return part;
+  return partOf(FIELD_TYPE_RENDERERS, name);
 }
 
 const parts = Object.values<FieldTypeRenderer>(FIELD_TYPE_RENDERERS);

@@ -10,6 +10,9 @@ import type { SystemTables } from '../server/db/schema.ts';
 /** A list filter's text as the column's value, or what is wrong with it (after the field's label: `的查询条件应为数字`). */
 export type FilterValue = { value: unknown } | { error: string };
 
+/** The comparisons of list filters, advanced queries and data rules (`>`, `>=`, `<`, `<=`, `=`, `!=`). */
+export type ComparisonRule = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
+
 /** A directory table whose rows the values name (departments, users): checked on write, shown by name in lists. */
 export interface DirectoryLookup {
   /** The table read (list caches depend on it). */
@@ -30,6 +33,11 @@ export interface FieldTypeServer {
   readonly textColumn?: boolean;
   /** A list filter's text (`bound`: which end of a range it is) as a typed value; absent: the text itself. */
   filterValue?(raw: string, bound: 'begin' | 'end' | 'exact'): FilterValue;
+  /**
+   * A comparison the type reads its own way (a bare day against a datetime means the whole day), as a condition on
+   * `column` with `value` bound; undefined for the engine's `column <op> typed value`.
+   */
+  comparison?(column: RawBuilder<unknown>, rule: ComparisonRule, value: string): RawBuilder<unknown> | undefined;
   /** A sent string before validation (rich text sanitised); undefined or '' drops the value. */
   clean?(value: string): string | undefined;
   /** A validated value as stored (a password's hash). */

@@ -3,6 +3,7 @@
  * each registered type's line. The entity engine reads this list.
  */
 import type { FieldType } from '../src/contracts/entity.ts';
+import { partOf } from './contract.ts';
 import type { FieldTypeServer } from './server-part.ts';
 import { stringServer } from './string/server.ts';
 import { textServer } from './text/server.ts';
@@ -43,7 +44,5 @@ export const FIELD_TYPE_SERVERS: Record<FieldType, FieldTypeServer> = {
 };
 
 export function fieldTypeServer(name: FieldType): FieldTypeServer {
-  const part = FIELD_TYPE_SERVERS[name] as FieldTypeServer | undefined;
-  if (!part) throw new Error(`unknown field type ${String(name)}`);
-  return part;
+  return partOf(FIELD_TYPE_SERVERS, name);
 }

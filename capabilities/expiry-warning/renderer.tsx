@@ -1,11 +1,12 @@
 /**
  * Date cells of fields with `expiryWarning` (documents: licences, inspections, permits): the date in orange with
  * 即将到期 within the warning window, in red with 已过期 after it, so lapsed papers stand out before dispatch.
- * Other date fields read as plain text. The list cell of the `date` type (capabilities/renderers.ts registers it).
+ * Other date fields read as plain text. The list cell of the `date` type, shown instead of the type's own.
  */
 import { Space, Tag, Tooltip } from 'antd';
 import { cellText } from '../../src/engine/cells.ts';
-import { TextCell, type ListCellProps } from '../../renderers/list-page/cells.tsx';
+import { TextCell } from '../../renderers/shared/TextCell.tsx';
+import type { ListCellProps } from '../../field-types/renderer-part.ts';
 import type { CapabilityRenderer } from '../renderer-part.ts';
 import { expiryStatus } from './contract.ts';
 

@@ -6,6 +6,7 @@ import type { FieldTypeRenderer } from '../renderer-part.ts';
 import { formatCoordinates, parseCoordinates } from './contract.ts';
 
 const FULL_WIDTH = { width: '100%' } as const;
+const HALF_WIDTH = { width: '50%' } as const;
 
 function CoordinatesWidget(props: WidgetProps) {
   const parsed = typeof props.value === 'string' ? parseCoordinates(props.value) : undefined;
@@ -24,29 +25,23 @@ function CoordinatesWidget(props: WidgetProps) {
     props.onChange(formatCoordinates(nextLng, nextLat));
   };
   const disabled = props.disabled || props.readonly;
+  const axis = (label: string, limit: number, value: number | undefined, set: (next: number | undefined) => void, id?: string) => (
+    <InputNumber<number>
+      id={id}
+      aria-label={label}
+      placeholder={label}
+      min={-limit}
+      max={limit}
+      value={value ?? null}
+      disabled={disabled}
+      style={HALF_WIDTH}
+      onChange={(next) => set(next ?? undefined)}
+    />
+  );
   return (
     <Space.Compact style={FULL_WIDTH}>
-      <InputNumber<number>
-        id={props.id}
-        aria-label="经度"
-        placeholder="经度"
-        min={-180}
-        max={180}
-        value={lng ?? null}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(value) => update(value ?? undefined, lat)}
-      />
-      <InputNumber<number>
-        aria-label="纬度"
-        placeholder="纬度"
-        min={-90}
-        max={90}
-        value={lat ?? null}
-        disabled={disabled}
-        style={{ width: '50%' }}
-        onChange={(value) => update(lng, value ?? undefined)}
-      />
+      {axis('经度', 180, lng, (next) => update(next, lat), props.id)}
+      {axis('纬度', 90, lat, (next) => update(lng, next))}
     </Space.Compact>
   );
 }

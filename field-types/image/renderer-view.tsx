@@ -1,8 +1,9 @@
-/** `image` in the detail view: thumbnails of the stored pictures. */
+/** `image` in lists and the detail view: thumbnails of the stored pictures. */
 import { splitPaths } from '../../src/contracts/index.ts';
 import { ImageThumbs } from '../../renderers/shared/StoredFiles.tsx';
 import type { FieldTypeView } from '../renderer-part.ts';
 
 export const imageView: FieldTypeView = {
+  listCell: ({ record, field }) => <ImageThumbs paths={splitPaths(record[field])} />,
   display: (value) => <ImageThumbs paths={splitPaths(value)} size={64} />,
 };

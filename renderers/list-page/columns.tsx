@@ -12,7 +12,6 @@ import { rowActionAllowed } from '../../capabilities/renderers.ts';
 import { onlyMaskedFor } from '../../src/contracts/field-visibility.ts';
 import { renderListCell } from './cells.tsx';
 // Registers the cells of tags, departments, users, rich text and passwords.
-import './type-cells.tsx';
 // Its import also registers the capabilities' list cells (the date cell warning of documents expiring).
 import type { ListSort } from '../../src/providers/data.ts';
 

@@ -5,15 +5,16 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldDef } from '../../src/contracts/entity.ts';
-import { isDate, isDateTime } from '../../src/contracts/validation/formats.ts';
+import { fieldTypeContract } from '../../field-types/index.ts';
 import { fieldTypeServer } from '../../field-types/server.ts';
+import type { ComparisonRule } from '../../field-types/server-part.ts';
 import { BusinessError } from '../core/errors.ts';
 import { SYSTEM_COLUMNS, type EntityRuntime } from './registry.ts';
 import { capabilityFilterUsesClock, capabilityListFilter } from '../../capabilities/server.ts';
 import { sortableValue, visibleOnly, type FieldVisibility } from './field-visibility.ts';
 
 type Condition = RawBuilder<unknown>;
-type Comparison = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
+type Comparison = ComparisonRule;
 /** The rule codes of advanced queries and data rules. */
 export type RuleCode = Comparison | 'in' | 'like' | 'left_like' | 'right_like';
 export type QueryParams = Record<string, string | string[] | undefined>;
@@ -57,25 +58,13 @@ function likeCondition(entity: EntityRuntime, property: string, pattern: string)
   return sql`${textRef(entity, property)} ilike ${pattern} escape '\\'`;
 }
 
-/**
- * A typed comparison. A bare date against a datetime column means the whole day: `= d` is within the day,
- * `> d` after it, `< d` before it (so `>= 2026-01-01` and `> 2025-12-31` agree).
- */
+/** A typed comparison; a type may read it its own way (a bare day against a datetime is the whole day). */
 function comparison(entity: EntityRuntime, property: string, rule: Comparison, raw: string): Condition {
   const column = columnRef(entity, property);
   const value = raw.trim();
-  if (entity.types.get(property) === 'datetime' && isDate(value)) {
-    const start = `${value} 00:00:00`;
-    const end = `${value} 23:59:59`;
-    switch (rule) {
-      case 'eq': return sql`(${column} >= ${start} and ${column} <= ${end})`;
-      case 'ne': return sql`(${column} < ${start} or ${column} > ${end})`;
-      case 'gt': return sql`${column} > ${end}`;
-      case 'ge': return sql`${column} >= ${start}`;
-      case 'lt': return sql`${column} < ${start}`;
-      case 'le': return sql`${column} <= ${end}`;
-    }
-  }
+  const type = entity.types.get(property);
+  const own = type ? fieldTypeServer(type).comparison?.(column, rule, value) : undefined;
+  if (own) return own;
   return sql`${column} ${sql.raw(COMPARISONS[rule])} ${typedValue(entity, property, value, 'exact')}`;
 }
 
@@ -157,9 +146,10 @@ function superQueryConditions(entity: EntityRuntime, rawParams: string, matchTyp
   return sql`(${sql.join(conditions, matchType === 'or' ? sql` or ` : sql` and `)})`;
 }
 
-/** Columns a request may filter on: password hashes never (a LIKE would let a caller guess them). */
+/** Columns a request may filter on: a secret type's values never (a LIKE would let a caller guess password hashes). */
 function filterable(entity: EntityRuntime, property: string): boolean {
-  return entity.columns.has(property) && entity.types.get(property) !== 'password';
+  const type = entity.types.get(property);
+  return entity.columns.has(property) && !(type && fieldTypeContract(type).secret);
 }
 
 /** A declared field the caller is never shown is not a filter either: refused, so nothing is learnt from the answer. */

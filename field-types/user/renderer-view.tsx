@@ -1,0 +1,5 @@
+/** `user` in lists: by name (the server's `_dictText`). */
+import { DirectoryNameCell } from '../../renderers/shared/TextCell.tsx';
+import type { FieldTypeView } from '../renderer-part.ts';
+
+export const userView: FieldTypeView = { listCell: DirectoryNameCell };
