@@ -91,6 +91,9 @@ describe.each(BACKENDS)('duplicate check on %s', (kind) => {
       expect((await check({ tableName, fieldName, fieldVal: value, dataId: id }, admin)).body, `${tableName}.${fieldName} dataId`).toMatchObject(free);
       expect((await check({ tableName, fieldName, fieldVal: `${value}-free-9` }, admin)).body, `${tableName}.${fieldName} free`).toMatchObject(free);
     }
+    // A user in the recycle bin is out of every read, the check's too (the save still refuses their username).
+    const [deleted] = (await sql<{ username: string }>`select username from sys_user where del_flag = 1 limit 1`.execute(t.ctx.db)).rows;
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: deleted.username }, admin)).body).toMatchObject(free);
     // The password, by property or column, with its stored hash or anything else; and fields nobody keeps unique.
     const [hash] = (await sql<{ hash: string }>`select password_hash as hash from sys_user where id = ${user.id}`.execute(t.ctx.db)).rows;
     for (const fieldName of ['password', 'password_hash']) {
