@@ -73,6 +73,16 @@ async function loginResult(ctx: AppContext, user: UserRow, token: string): Promi
   };
 }
 
+/**
+ * The captcha's key as the client named it to /sys/randomImage/{key}. The stock JeecgBoot Vue2 client sends the
+ * timestamp it used there as a JSON number (Jackson turns it into SysLoginModel's String); our client sends a string.
+ */
+function captchaKey(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return '';
+}
+
 /** Which accounts an entry point accepts: the shipper login page takes customers only. */
 type Audience = 'any' | 'customer';
 const CUSTOMER_TYPES = new Set([2, 6]);
@@ -116,7 +126,7 @@ async function passwordLogin(ctx: AppContext, request: FastifyRequest, audience:
   const username = typeof body.username === 'string' ? body.username.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
   const captcha = typeof body.captcha === 'string' ? body.captcha : '';
-  const checkKey = typeof body.checkKey === 'string' ? body.checkKey : '';
+  const checkKey = captchaKey(body.checkKey);
   if (ctx.config.captchaEnabled) {
     if (!captcha || !checkKey) return fail('验证码无效');
     if (!(await consumeCaptcha(ctx.kv, checkKey, captcha))) return fail('验证码错误', 412);

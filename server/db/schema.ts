@@ -30,6 +30,8 @@ export interface SysUserTable {
   update_time: NullableTimestamp;
   /** 1 男, 2 女 (migration 0100, system/users). */
   sex: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 工号 (migration 0103, system/users): JeecgBoot's SysUser.workNo, unique among live users. */
+  work_no: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SysRoleTable {

@@ -14,6 +14,12 @@ import { searchTableDictionary, tableDictionaryTexts, type TableDictionary } fro
 import { readScopeConditions } from '../entity/data-scope.ts';
 
 const UNKNOWN_CODE = '字典Code格式不正确！';
+/**
+ * A dictionary code as JeecgBoot's own are written. JeecgBoot answers such a code nobody defined with an empty list
+ * (the stock client's selects then offer nothing); only its table-dictionary form (`table,text,code`, with commas),
+ * which this server never builds from the URL, and other odd text are 字典Code格式不正确！.
+ */
+const WELL_FORMED_CODE = /^[A-Za-z0-9_-]{1,100}$/;
 /** getDictItems on a table dictionary is for small tables; search-selects use loadDict. */
 const TABLE_ITEMS_LIMIT = 200;
 const SEARCH_DEFAULT = 10;
@@ -31,8 +37,9 @@ export function registerDictRoutes(app: FastifyInstance, ctx: AppContext, prefix
     const table = tableDict(ctx, caller, request.params.code);
     if (table) return ok(await searchTableDictionary(ctx.db, table, caller.tenantId, '', TABLE_ITEMS_LIMIT, await readScopeConditions(ctx.db, table.entity, caller, request.log)));
     const items = ctx.dicts.items(request.params.code);
-    if (!items) throw new BusinessError(UNKNOWN_CODE);
-    return ok(items);
+    if (items) return ok(items);
+    if (WELL_FORMED_CODE.test(request.params.code)) return ok([]);
+    throw new BusinessError(UNKNOWN_CODE);
   });
 
   // Search-select: items whose text contains the keyword.

@@ -128,7 +128,10 @@ export interface EntityHooks {
    * engine's uniqueness errors: they refuse an add or an edit, or one row of an import.
    */
   checkRecord?(event: RecordCheckEvent): Promise<FieldError[]> | FieldError[];
-  /** Fields checkRecord keeps unique: an import also refuses two rows of one file sharing a value (as for `unique`). */
+  /**
+   * Fields the domain keeps unique (checkRecord, beforeWrite): an import also refuses two rows of one file sharing a
+   * value, and /sys/duplicate/check answers for them (as for `unique`).
+   */
   uniqueFields?: readonly string[];
   /**
    * An import's typed rows before the engine resolves their texts and checks them (e.g. role codes → ids, a password

@@ -49,6 +49,24 @@ describe.each(BACKENDS)('authentication on %s', (kind) => {
     expect(retry.body).toMatchObject({ success: false, code: 412 });
   });
 
+  it('takes checkKey as the JSON number the stock JeecgBoot client sends (a timestamp), right answer only', async () => {
+    const key = Date.now();
+    await captcha(String(key));
+    const wrong = await t.call({ method: 'POST', url: LOGIN, payload: { username: 'admin', password: PASSWORD, captcha: 'zzzz', checkKey: key } });
+    expect(wrong.body).toMatchObject({ success: false, code: 412, message: '验证码错误' });
+    const next = key + 1;
+    const nextAnswer = await captcha(String(next));
+    const { body } = await t.call<LoginResult>({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'admin', password: PASSWORD, captcha: nextAnswer, checkKey: next },
+    });
+    expect(body).toMatchObject({ success: true, code: 200 });
+    expect(body.result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const objectKey = await t.call({ method: 'POST', url: LOGIN, payload: { username: 'admin', password: PASSWORD, captcha: 'zzzz', checkKey: { key } } });
+    expect(objectKey.body).toMatchObject({ success: false, message: '验证码无效' });
+  });
+
   it('refuses a missing captcha', async () => {
     const { body } = await t.call({ method: 'POST', url: LOGIN, payload: { username: 'admin', password: PASSWORD } });
     expect(body).toMatchObject({ success: false, message: '验证码无效' });

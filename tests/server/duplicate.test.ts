@@ -34,7 +34,7 @@ describe.each(BACKENDS)('duplicate check on %s', (kind) => {
 
   it('names no table or column it does not know, and keeps SQL out of the parameters', async () => {
     const refused = { success: false, message: '不支持校验该字段' };
-    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' })).body).toMatchObject(refused);
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' })).body).toMatchObject({ success: false, code: 510 });
     expect((await check({ tableName: 'hy_driver where 1=1 --', fieldName: 'telephone', fieldVal: 'x' })).body).toMatchObject(refused);
     expect((await check({ tableName: 'hy_driver', fieldName: 'telephone) or (1=1', fieldVal: 'x' })).body).toMatchObject(refused);
     expect((await check({ tableName: 'hy_driver', fieldName: 'telephone', fieldVal: "' or '1'='1" })).body).toMatchObject({ success: true, message: '该值可用！' });
@@ -64,5 +64,47 @@ describe.each(BACKENDS)('duplicate check on %s', (kind) => {
     expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: other.number }, shipper)).body).toMatchObject({ success: true });
     expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: mine.number }, shipper)).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
     expect((await check({ tableName: 'hy_shipping_note', fieldName: 'shippingNoteNumber', fieldVal: other.number })).body).toMatchObject({ success: false });
+  });
+
+  // Issue 24 point 2: the stock JeecgBoot user, role and dictionary forms ask these before saving.
+  it('answers for the system tables the stock forms check, never for a password, in the tenant, leaving out dataId', async () => {
+    const admin = await t.login('admin');
+    const refused = { success: false, message: '不支持校验该字段' };
+    const taken = { success: false, message: '该值不可用，系统中已存在！' };
+    const free = { success: true, message: '该值可用！' };
+    await sql`update sys_user set work_no = 'W-OPS-01', email = 'ops@example.com' where username = 'ops'`.execute(t.ctx.db);
+    const [user] = (await sql<{ id: string; phone: string; email: string }>`select id, phone, email from sys_user
+      where username = 'ops'`.execute(t.ctx.db)).rows;
+    const [role] = (await sql<{ id: string; code: string }>`select id, role_code as code from sys_role where tenant_id = 1 limit 1`.execute(t.ctx.db)).rows;
+    const [dict] = (await sql<{ id: string; code: string }>`select id, dict_code as code from sys_dict limit 1`.execute(t.ctx.db)).rows;
+    const cases: [string, string, string, string][] = [
+      ['sys_user', 'username', 'ops', user.id],
+      ['sys_user', 'work_no', 'W-OPS-01', user.id],
+      ['sys_user', 'phone', user.phone, user.id],
+      ['sys_user', 'email', user.email, user.id],
+      ['sys_role', 'role_code', role.code, role.id],
+      ['sys_dict', 'dict_code', dict.code, dict.id],
+    ];
+    for (const [tableName, fieldName, value, id] of cases) {
+      expect(value, `${tableName}.${fieldName} has a demo value`).toBeTruthy();
+      expect((await check({ tableName, fieldName, fieldVal: value }, admin)).body, `${tableName}.${fieldName}`).toMatchObject(taken);
+      expect((await check({ tableName, fieldName, fieldVal: value, dataId: id }, admin)).body, `${tableName}.${fieldName} dataId`).toMatchObject(free);
+      expect((await check({ tableName, fieldName, fieldVal: `${value}-free-9` }, admin)).body, `${tableName}.${fieldName} free`).toMatchObject(free);
+    }
+    // A user in the recycle bin is out of every read, the check's too (the save still refuses their username).
+    const [deleted] = (await sql<{ username: string }>`select username from sys_user where del_flag = 1 limit 1`.execute(t.ctx.db)).rows;
+    expect((await check({ tableName: 'sys_user', fieldName: 'username', fieldVal: deleted.username }, admin)).body).toMatchObject(free);
+    // The password, by property or column, with its stored hash or anything else; and fields nobody keeps unique.
+    const [hash] = (await sql<{ hash: string }>`select password_hash as hash from sys_user where id = ${user.id}`.execute(t.ctx.db)).rows;
+    for (const fieldName of ['password', 'password_hash']) {
+      for (const fieldVal of [hash.hash, 'Freight@2026']) expect((await check({ tableName: 'sys_user', fieldName, fieldVal }, admin)).body).toMatchObject(refused);
+    }
+    expect((await check({ tableName: 'sys_user', fieldName: 'realname', fieldVal: 'x' }, admin)).body).toMatchObject(refused);
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_name', fieldVal: 'x' }, admin)).body).toMatchObject(refused);
+    // Another tenant's role code is not this tenant's business: the check looks only in the caller's tenant.
+    await sql`insert into sys_role (id, role_code, role_name, tenant_id) values ('r-other-tenant', 'other_tenant_role', '他租户角色', 2)`.execute(t.ctx.db);
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'other_tenant_role' }, admin)).body).toMatchObject(free);
+    // Without the screen's list permission, no answer at all.
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: role.code })).body).toMatchObject({ success: false, code: 510 });
   });
 });

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import { sql } from 'kysely';
-import { entityActions, fieldDef, normaliseQueryField, type QueryMode } from '../../src/contracts/entity.ts';
+import { entityActions, fieldDef, normaliseQueryField, permissionCode, type QueryMode } from '../../src/contracts/entity.ts';
+import type { PermissionResult } from '../../src/contracts/menu.ts';
+import { isSecretField } from '../../field-types/index.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const P = '/jeecg-boot';
@@ -122,5 +124,54 @@ describe.each(BACKENDS)('every entity screen on %s', (kind) => {
     }
     expect(problems).toEqual([]);
     expect(tried).toBeGreaterThan(12);
+  }, 120_000);
+
+  // Issue 24: the duplicate check answers for accounts' tables now, so the rule that keeps it from being an oracle is
+  // swept over every entity: a password (by property or column, even given the stored hash) is never checkable, for
+  // anyone; a value the caller sees masked or withheld on some rows is never checkable for that caller.
+  it('never answers the duplicate check for a password, nor for a field the caller is not shown', async () => {
+    const verdicts = new Set(['该值可用！', '该值不可用，系统中已存在！']);
+    const problems: string[] = [];
+    const ask = async (token: string, tableName: string, fieldName: string, fieldVal: string) => {
+      const query = new URLSearchParams({ tableName, fieldName, fieldVal }).toString();
+      return (await t.call({ method: 'GET', url: `${P}/sys/duplicate/check?${query}`, token })).body;
+    };
+    let secrets = 0;
+    for (const { schema, columns } of t.ctx.entities) {
+      for (const [property, field] of Object.entries(schema.fields)) {
+        if (!isSecretField(field)) continue;
+        const column = columns.get(property);
+        const stored = column
+          ? (await sql<{ value: string | null }>`select ${sql.id(column)} as value from ${sql.id(schema.table)} where ${sql.id(column)} is not null limit 1`.execute(t.ctx.db)).rows[0]?.value
+          : undefined;
+        for (const fieldName of new Set([property, column ?? property])) {
+          for (const value of [stored ?? 'x', 'Freight@2026']) {
+            secrets += 1;
+            const body = await ask(admin, schema.table, fieldName, value);
+            if (body.message !== '不支持校验该字段') problems.push(`${schema.name}.${fieldName} (password) answered ${JSON.stringify(body)}`);
+          }
+        }
+      }
+    }
+    const shipper = await t.login('shipper');
+    const granted = new Set((await t.call<PermissionResult>({ method: 'GET', url: `${P}/sys/permission/getUserPermissionByToken`, token: shipper }))
+      .body.result.auth.map((entry) => entry.action));
+    let shown = 0;
+    for (const { schema, columns } of t.ctx.entities) {
+      const masked = granted.has(permissionCode(schema, 'edit')) ? [] : Object.keys(schema.fields).filter((name) => schema.fields[name].mask);
+      const withheld = (schema.rowMasks ?? []).filter((mask) => mask.userTypes.includes(2)).flatMap((mask) => mask.fields);
+      for (const property of new Set([...masked, ...withheld])) {
+        const column = columns.get(property);
+        if (!column) continue;
+        const stored = (await sql<{ value: string | null }>`select ${sql.id(column)}::text as value from ${sql.id(schema.table)} where ${sql.id(column)} is not null limit 1`.execute(t.ctx.db)).rows[0]?.value;
+        shown += 1;
+        const body = await ask(shipper, schema.table, property, stored ?? '1');
+        if (verdicts.has(body.message ?? '')) problems.push(`${schema.name}.${property} (not shown to shipper) answered ${JSON.stringify(body)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Two entities hold a password today (users, shipper accounts) and several mask or withhold fields.
+    expect(secrets).toBeGreaterThanOrEqual(4);
+    expect(shown).toBeGreaterThan(2);
   }, 120_000);
 });

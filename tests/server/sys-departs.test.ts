@@ -97,6 +97,21 @@ describe.each(BACKENDS)('department administration on %s', (kind) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  // Issue 24 point 3: the stock JeecgBoot department form sends its numbers as strings, as Jackson accepts.
+  it('saves numbers sent as strings, and still refuses text that is no number with the field message', async () => {
+    const added = await send<{ id: string }>('POST', `${D}/add`, { departName: '字符串排序', orgCategory: '2', parentId: 'd-platform', departOrder: '2', delFlag: '0' });
+    expect(added.body).toMatchObject({ success: true, message: '添加成功！' });
+    expect(await row(added.body.result.id)).toMatchObject({ depart_order: 2, del_flag: 0 });
+    const edited = await send('PUT', `${D}/edit`, { id: added.body.result.id, departName: '字符串排序', orgCategory: '2', parentId: 'd-platform', departOrder: ' 3 ', delFlag: '0' });
+    expect(edited.body).toMatchObject({ success: true });
+    expect((await row(added.body.result.id))?.depart_order).toBe(3);
+    const bad = await send<{ errors: Array<{ field: string; message: string }> }>('PUT', `${D}/edit`, { id: added.body.result.id, departName: '字符串排序', orgCategory: '2', departOrder: 'abc' });
+    expect(bad.body).toMatchObject({ success: false, message: '排序：排序的类型不正确' });
+    expect((await row(added.body.result.id))?.depart_order).toBe(3);
+    // The later tests count the tree's departments.
+    expect((await send('DELETE', `${D}/delete?id=${added.body.result.id}&confirm=true`)).body).toMatchObject({ success: true });
+  });
+
   it('edits, refuses a move under its own subtree, and re-codes a moved subtree', async () => {
     const a = (await send<{ id: string }>('POST', `${D}/add`, { departName: '西北分公司', orgCategory: '1' })).body.result.id;
     const b = (await send<{ id: string }>('POST', `${D}/add`, { departName: '西北调度', orgCategory: '2', parentId: a })).body.result.id;

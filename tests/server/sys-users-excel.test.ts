@@ -60,10 +60,11 @@ describe.each(BACKENDS)('users Excel export and import on %s', (kind) => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(String(response.headers['content-disposition'])).toContain(encodeURIComponent('用户列表.xlsx'));
     const rows = await readSheet(response.rawPayload);
-    expect(rows[0]).toEqual(['用户账号', '用户姓名', '手机号码', '邮箱', '性别', '用户类型', '状态', '角色', '所属部门', '创建时间']);
+    // 工号 as JeecgBoot's user export has it (issue 24).
+    expect(rows[0]).toEqual(['用户账号', '用户姓名', '手机号码', '邮箱', '工号', '性别', '用户类型', '状态', '角色', '所属部门', '创建时间']);
     const ops = rows.find((r) => r[0] === 'ops')!;
     expect(ops.slice(0, 3)).toEqual(['ops', '运营专员', '13800000002']);
-    expect(ops.slice(5, 9)).toEqual(['平台员工', '正常', '运营人员', '运营部']);
+    expect(ops.slice(6, 10)).toEqual(['平台员工', '正常', '运营人员', '运营部']);
     expect(rows.slice(1).map((r) => r[0])).not.toContain('shipper');
     const everything = JSON.stringify(rows);
     expect(everything).not.toMatch(/scrypt|\$/);

@@ -141,9 +141,11 @@ describe.each(BACKENDS)('user administration (/sys/user) on %s', (kind) => {
   it('refuses bad input with the field and a sentence, and adds nothing', async () => {
     const before = await userCount();
     const base = { username: 'fresh_user', realname: '新人', password: PASSWORD, userType: '1' };
+    await t.ctx.db.updateTable('sys_user').set({ work_no: 'GH-OPS' }).where('username', '=', 'ops').execute();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ ...base, username: 'admin' }, 'username', '用户账号已存在'],
       [{ ...base, phone: '13800000002' }, 'phone', '手机号已存在'],
+      [{ ...base, workNo: 'GH-OPS' }, 'workNo', '工号已存在'],
       [{ ...base, password: 'short1!' }, 'password', '密码不能少于8位'],
       [{ ...base, password: 'alllowercase1!' }, 'password', '密码不能少于8位'],
       [{ ...base, password: undefined }, 'password', '登录密码'],
@@ -290,6 +292,11 @@ describe.each(BACKENDS)('user administration (/sys/user) on %s', (kind) => {
     const adminId = (await find('admin'))!.id;
     const own = await t.call({ method: 'GET', url: `${API}/checkOnlyUser?username=admin&id=${adminId}`, token: admin });
     expect(own.body.success).toBe(true);
+    // 工号 (issue 24): the stock JeecgBoot user form's work number.
+    await t.ctx.db.updateTable('sys_user').set({ work_no: 'GH-ADMIN' }).where('id', '=', adminId).execute();
+    expect((await t.call({ method: 'GET', url: `${API}/checkOnlyUser?workNo=GH-ADMIN`, token: ops })).body).toMatchObject({ success: false, message: '工号已存在' });
+    expect((await t.call({ method: 'GET', url: `${API}/checkOnlyUser?workNo=GH-ADMIN&id=${adminId}`, token: ops })).body).toMatchObject({ success: true });
+    expect((await t.call({ method: 'GET', url: `${API}/checkOnlyUser?workNo=GH-NOBODY`, token: ops })).body).toMatchObject({ success: true });
   });
 
   it('deletes into the recycle bin (sessions end), restores, and purges for real', async () => {

@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { fail, ok } from '../../core/envelope.ts';
 import { BusinessError, ValidationError } from '../../core/errors.ts';
 import { readDictionaryFiles } from '../../dict/dictionaries.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
@@ -56,6 +57,13 @@ const dictHooks: EntityHooks = {
   afterCommit: reloadDictionaries,
 };
 
+/** Does another item of the dictionary hold this value (an item's value is unique within its dictionary)? */
+async function itemValueTaken(db: AppContext['db'], dictId: string, value: string, exceptId: string): Promise<boolean> {
+  const taken = await db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', value)
+    .where('id', '<>', exceptId).executeTakeFirst();
+  return taken !== undefined;
+}
+
 const itemHooks: EntityHooks = {
   async beforeWrite({ tx, id, record, existing }) {
     // An item stays in its dictionary: dictId in an edit's body is ignored.
@@ -68,8 +76,7 @@ const itemHooks: EntityHooks = {
     }
     record.sortOrder ??= 0;
     const value = String(record.itemValue);
-    const taken = await tx.selectFrom('sys_dict_item').select('id').where('dict_id', '=', dictId).where('item_value', '=', value).where('id', '<>', id).executeTakeFirst();
-    if (taken) throw new ValidationError([{ field: 'itemValue', message: `数据值“${value}”在该字典中已存在` }]);
+    if (await itemValueTaken(tx, dictId, value, id)) throw new ValidationError([{ field: 'itemValue', message: `数据值“${value}”在该字典中已存在` }]);
   },
   afterCommit: reloadDictionaries,
 };
@@ -77,4 +84,19 @@ const itemHooks: EntityHooks = {
 export const dictsDomain: DomainModule = {
   name: 'system/dicts',
   hooks: { sysDict: dictHooks, sysDictItem: itemHooks },
+  routes(app, ctx, prefix) {
+    // The item form's validator (JeecgBoot's dictItemCheck): is the value free in the dictionary, leaving out `id`,
+    // the item being edited? Dictionaries are platform tables, so the answer is the same for every tenant.
+    app.get<{ Querystring: { itemValue?: string; dictId?: string; id?: string } }>(
+      `${prefix}/sys/dictItem/dictItemCheck`,
+      { config: { permission: 'system:dictItem:list' } },
+      async (request) => {
+        const { itemValue, dictId, id } = request.query;
+        const value = text(itemValue);
+        if (!text(dictId)) return fail('请先选择字典');
+        if (!value) return fail('请输入数据值');
+        return (await itemValueTaken(ctx.db, text(dictId), value, text(id))) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
+      },
+    );
+  },
 };

@@ -29,6 +29,8 @@ const roleHooks: EntityHooks = {
     }
     if (await codeTaken(tx, code, id)) throw new ValidationError([{ field: 'roleCode', message: ROLE_CODE_TAKEN }]);
   },
+  // Kept unique by beforeWrite; named so /sys/duplicate/check answers for role_code (the stock role form asks it).
+  uniqueFields: ['roleCode'],
   async beforeDelete({ tx, rows, requested }) {
     // All or nothing: one unknown id refuses the whole batch, as JeecgBoot's role screen expects.
     if (rows.length !== requested.length) throw new BusinessError(ROLE_NOT_FOUND);

@@ -15,7 +15,7 @@ import { presentForCaller } from '../../entity/list-route.ts';
 import { readScopeConditions } from '../../entity/data-scope.ts';
 import { splitIds, text } from './values.ts';
 import { departsOf, inDepartment, NOT_FOUND, rolesOf, RESERVED_USER, userByName, usersOf } from './user-reads.ts';
-import { EMAIL_TAKEN, PHONE_TAKEN, resetPassword, setStatus, USERNAME_TAKEN, valueTaken } from './user-writes.ts';
+import { EMAIL_TAKEN, PHONE_TAKEN, resetPassword, setStatus, USERNAME_TAKEN, valueTaken, WORK_NO_TAKEN } from './user-writes.ts';
 
 export const bodyOf = (request: FastifyRequest): WireRecord => {
   const body = request.body;
@@ -91,9 +91,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, prefix
   app.get<{ Querystring: Record<string, string | undefined> }>(`${base}/checkOnlyUser`, { config: { authenticated: true } }, async (request) => {
     const query = request.query;
     const except = text(query.id);
-    const checks = [['username', USERNAME_TAKEN], ['phone', PHONE_TAKEN], ['email', EMAIL_TAKEN]] as const;
-    for (const [column, message] of checks) {
-      const value = text(query[column]);
+    const checks = [
+      ['username', 'username', USERNAME_TAKEN],
+      ['phone', 'phone', PHONE_TAKEN],
+      ['email', 'email', EMAIL_TAKEN],
+      ['workNo', 'work_no', WORK_NO_TAKEN],
+    ] as const;
+    for (const [param, column, message] of checks) {
+      const value = text(query[param]);
       if (value && (await valueTaken(ctx, column, value, except))) throw new BusinessError(message);
     }
     return ok(true, '该值可用！');

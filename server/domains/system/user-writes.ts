@@ -21,11 +21,23 @@ type Db = AppContext['db'];
 export const USERNAME_TAKEN = '用户账号已存在';
 export const PHONE_TAKEN = '手机号已存在';
 export const EMAIL_TAKEN = '邮箱已存在';
-const UNIQUE = [['username', USERNAME_TAKEN], ['phone', PHONE_TAKEN], ['email', EMAIL_TAKEN]] as const;
+export const WORK_NO_TAKEN = '工号已存在';
+/** Property, column, and the text when taken. */
+const UNIQUE = [
+  ['username', 'username', USERNAME_TAKEN],
+  ['phone', 'phone', PHONE_TAKEN],
+  ['email', 'email', EMAIL_TAKEN],
+  ['workNo', 'work_no', WORK_NO_TAKEN],
+] as const;
 export const UNIQUE_FIELDS = UNIQUE.map(([field]) => field);
 
 /** Is `column` = value taken by another live user (username: by any user, deleted ones still hold theirs)? */
-export async function valueTaken(ctx: Pick<AppContext, 'db'>, column: 'username' | 'phone' | 'email', value: string, exceptId: string): Promise<boolean> {
+export async function valueTaken(
+  ctx: Pick<AppContext, 'db'>,
+  column: (typeof UNIQUE)[number][1],
+  value: string,
+  exceptId: string,
+): Promise<boolean> {
   let query = ctx.db.selectFrom('sys_user').select('id').where(column, '=', value).where('id', '<>', exceptId);
   if (column !== 'username') query = query.where('del_flag', '=', 0);
   return (await query.executeTakeFirst()) !== undefined;
@@ -34,9 +46,9 @@ export async function valueTaken(ctx: Pick<AppContext, 'db'>, column: 'username'
 /** hooks.checkRecord: the unique values, over every tenant's users. */
 export async function uniqueValueErrors({ ctx, record, id, kept }: RecordCheckEvent): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  for (const [field, message] of UNIQUE) {
+  for (const [field, column, message] of UNIQUE) {
     const value = record[field];
-    if (typeof value === 'string' && !kept.has(field) && (await valueTaken(ctx, field, value, id ?? ''))) errors.push({ field, message });
+    if (typeof value === 'string' && !kept.has(field) && (await valueTaken(ctx, column, value, id ?? ''))) errors.push({ field, message });
   }
   return errors;
 }

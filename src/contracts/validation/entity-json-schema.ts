@@ -75,17 +75,38 @@ export function entityWriteSchema(entity: EntitySchema): JsonSchemaObject {
   return { type: 'object', title: entity.title, properties, required, ...(allOf.length > 0 ? { allOf } : {}) };
 }
 
+/** Decimal text as JSON would write the number: digits, an optional fraction and exponent (no hex, no Infinity). */
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const numericFields = new WeakMap<FieldDef, boolean>();
+
+/** Whether the field's value schema (its type's contract) is a JSON number or integer. */
+function takesNumber(field: FieldDef): boolean {
+  let known = numericFields.get(field);
+  if (known === undefined) {
+    const type = fieldToJsonSchema(field).type;
+    known = type === 'number' || type === 'integer';
+    numericFields.set(field, known);
+  }
+  return known;
+}
+
 /**
  * Empty strings and nulls mean "no value": drop them so `required` reports a missing field, and keep unknown
- * properties out of the record entirely.
+ * properties out of the record entirely. A number field given decimal text ("2", " 2 ", "2.50") takes the number,
+ * as JeecgBoot's Jackson does (the stock JeecgBoot client sends its form's numbers as strings); other text stays
+ * text, so the schema still refuses it with the field's message. Not ajv's coerceTypes: that would coerce every
+ * type (booleans, strings from numbers) and also reads "0x10" and "Infinity" as numbers. Our forms send numbers,
+ * so what the browser validates is unchanged.
  */
 export function normaliseRecord(entity: EntitySchema, data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of writableFields(entity)) {
     let value = data[name];
     const field = entity.fields[name];
-    if (typeof value === 'string') value = value.trim();
-    else if (value !== null && value !== undefined) value = fieldTypeContract(field.type).normalise?.(field, value) ?? value;
+    if (typeof value === 'string') {
+      const text = value.trim();
+      value = DECIMAL_TEXT.test(text) && takesNumber(field) ? Number(text) : text;
+    } else if (value !== null && value !== undefined) value = fieldTypeContract(field.type).normalise?.(field, value) ?? value;
     if (value === '' || value === null || value === undefined) continue;
     out[name] = value;
   }

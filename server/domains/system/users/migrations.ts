@@ -25,4 +25,10 @@ export const usersMigrations: Record<string, Migration> = {
       await sql`drop view if exists sys_user_recycle_bin`.execute(db);
     },
   },
+  '0103_user_work_no': {
+    async up(db: Kysely<unknown>) {
+      // JeecgBoot's SysUser.workNo (工号): the stock JeecgBoot user form requires it and checks it is free.
+      await sql`alter table sys_user add column work_no varchar(100)`.execute(db);
+    },
+  },
 };
