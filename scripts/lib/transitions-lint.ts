@@ -1,9 +1,7 @@
 /**
- * Cross-entity lint of state transitions (src/contracts/transitions.ts): `references` name entities; `copyFrom`
- * follows a referencing field to a field the referenced entity has; an operation's `requires` and `history` name
- * real fields and entities; expressions name fields that exist; `openForm` opens an entity whose fields it fills.
+ * Cross-entity lint of fields the server writes: `references` name entities; `copyFrom` follows a referencing field
+ * to a field the referenced entity has; `computed` and `rowMasks` name declared fields.
  */
-import { EXPRESSION_PATTERN, isExpression } from '../../src/contracts/transitions.ts';
 import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 
 interface Problem {
@@ -59,60 +57,6 @@ export function lintTransitions(entities: ReadonlyArray<{ file: string; data: un
       }
     }
 
-    /** Requirements (an operation's or the entity's own): a referencing field, and fields the target has. */
-    const lintRequires = (requires: unknown, base: string) => {
-      asArray(requires).forEach((requirement, j) => {
-        if (!isObject(requirement)) return;
-        const target = referenced(requirement.field, `${base}/${j}/field`);
-        if (!target) return;
-        const targetFields = fieldsOf(target);
-        for (const name of [...Object.keys(isObject(requirement.when) ? requirement.when : {}), ...asArray(requirement.notExpired)]) {
-          if (typeof name === 'string' && !isObject(targetFields[name])) at(`${base}/${j}`, `entity "${String(target.name)}" has no field "${name}"`);
-        }
-      });
-    };
-    lintRequires(data.requires, '/requires');
-
-    asArray(data.operations).forEach((operation, i) => {
-      if (!isObject(operation)) return;
-      const base = `/operations/${i}`;
-      const own = (name: string) => isObject(fields[name]);
-      if (isObject(operation.set)) {
-        for (const [field, value] of Object.entries(operation.set)) {
-          const named = isExpression(value) ? /^\$field:(.+)$/.exec(value)?.[1] : undefined;
-          if (named && !own(named)) at(`${base}/set/${escapePointer(field)}`, `"${String(value)}" names an unknown field`);
-        }
-      }
-      asArray(operation.filled).forEach((name, j) => {
-        if (typeof name === 'string' && !own(name)) at(`${base}/filled/${j}`, `unknown field "${name}"`);
-      });
-      lintRequires(operation.requires, `${base}/requires`);
-      if (isObject(operation.history)) {
-        const history = byName.get(String(operation.history.entity));
-        if (!history) return void at(`${base}/history/entity`, `unknown entity "${String(operation.history.entity)}"`);
-        const historyFields = fieldsOf(history);
-        if (typeof operation.history.foreignKey === 'string' && !isObject(historyFields[operation.history.foreignKey])) {
-          at(`${base}/history/foreignKey`, `entity "${String(history.name)}" has no field "${operation.history.foreignKey}"`);
-        }
-        for (const [field, value] of Object.entries(isObject(operation.history.values) ? operation.history.values : {})) {
-          const pointer = `${base}/history/values/${escapePointer(field)}`;
-          if (!isObject(historyFields[field])) at(pointer, `entity "${String(history.name)}" has no field "${field}"`);
-          if (!isExpression(value)) continue;
-          if (!EXPRESSION_PATTERN.test(value)) at(pointer, `"${value}" is not an expression ($now, $user, $realname, $old:/$new:/$field:/$input:<field>)`);
-          const named = /^\$(?:field|old|new|input):(.+)$/.exec(value)?.[1];
-          if (named && !own(named)) at(pointer, `"${value}" names an unknown field`);
-        }
-      }
-      if (isObject(operation.openForm)) {
-        const target = byName.get(String(operation.openForm.entity));
-        if (!target) return void at(`${base}/openForm/entity`, `unknown entity "${String(operation.openForm.entity)}"`);
-        for (const [targetField, sourceField] of Object.entries(isObject(operation.openForm.values) ? operation.openForm.values : {})) {
-          const pointer = `${base}/openForm/values/${escapePointer(targetField)}`;
-          if (!isObject(fieldsOf(target)[targetField])) at(pointer, `entity "${String(target.name)}" has no field "${targetField}"`);
-          if (typeof sourceField === 'string' && sourceField !== 'id' && !own(sourceField)) at(pointer, `"${sourceField}" is not a field of this entity`);
-        }
-      }
-    });
   }
   return problems;
 }

@@ -15,9 +15,9 @@ import type { EntityRuntime } from './registry.ts';
 import { findRow, updateRow } from './repository.ts';
 import { assertUnique, recordErrors, writableValues } from './validation.ts';
 import { prepareForStore, secretFields, sanitiseRecord } from './field-types.ts';
-import { applyComputed, applyCopies, assertWriteRequirements } from './transitions.ts';
+import { applyComputed, applyCopies } from './transitions.ts';
+import { ownedFieldErrors } from '../../capabilities/server.ts';
 import { assertParentInScope, enforceRecordCustomer } from './data-scope.ts';
-import { transitionFieldErrors } from './state-fields.ts';
 import { writeChildRows, type PreparedChildRows } from './children.ts';
 import type { TreeRules } from './tree.ts';
 import { answerText, hookWrittenValues, hooksOf, type WriteEvent } from './hooks.ts';
@@ -57,7 +57,7 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const keptPasswords = secretFields(entity).filter((name) => isBlank(body[name]) && !isBlank(existing[name]));
       for (const name of secretFields(entity)) if (!(name in body) || keptPasswords.includes(name)) delete merged[name];
       const record = normaliseRecord(entity.schema, merged);
-      const stateErrors = transitionFieldErrors(entity, record, existing);
+      const stateErrors = ownedFieldErrors(entity, record, existing);
       if (stateErrors.length > 0) throw new ValidationError(stateErrors);
       sanitiseRecord(entity, record);
       await enforceRecordCustomer(entity, caller, record, id);
@@ -67,7 +67,6 @@ export async function editRecord(ctx: AppContext, entity: EntityRuntime, caller:
       const errors = recordErrors(ctx, entity, record).filter((error) => !keptPasswords.includes(error.field));
       if (errors.length > 0) throw new ValidationError(errors);
       await assertUnique({ ...ctx, db: tx }, entity, caller, record, id, existing);
-      await assertWriteRequirements(ctx, tx, entity, record, caller, existing);
       await prepareForStore(entity, record);
       for (const name of keptPasswords) record[name] = existing[name];
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record, id, existing[tree.tree.parentField])) ?? [];
