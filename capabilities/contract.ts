@@ -17,6 +17,8 @@ export interface CapabilityContract<Name extends string = string> {
   permissions?(entity: EntitySchema): Array<{ key: string; code: string; label: string }>;
   /** Entities shown inside this entity's screen (a drawer's, a form's): their permission rows hang under its page. */
   shownInside?(entity: EntitySchema): string[];
+  /** The entity whose rows a field's values name (its picker lists them), or undefined. */
+  referencedEntity?(def: FieldDef): string | undefined;
 }
 
 /** Keeps the literal name, so the registries can spell the RegisteredCapability union. */

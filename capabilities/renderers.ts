@@ -16,6 +16,8 @@ import { configDefaultRenderer } from './config-default/renderer.ts';
 import type { LookupProvider } from '../src/providers/lookups.ts';
 
 export const CAPABILITY_RENDERERS: Record<RegisteredCapability, CapabilityRenderer> = {
+  // No renderer part: the screens ask its contract which entity a field's values name (src/engine/fields.ts).
+  references: {},
   operations: operationsRenderer,
   'row-guards': rowGuardsRenderer,
   // No renderer part: the form shows the server's answer text.

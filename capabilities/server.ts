@@ -11,7 +11,8 @@ import type { SystemTables } from '../server/db/schema.ts';
 import type { EntityHooks } from '../server/entity/hooks.ts';
 import type { EntityRuntime } from '../server/entity/registry.ts';
 import type { RegisteredCapability } from './index.ts';
-import type { CapabilityServer, DefaultsFill, OpenApiParameter } from './server-part.ts';
+import type { CapabilityServer, DefaultsFill, DeleteCheckEvent, FillEvent, OpenApiParameter } from './server-part.ts';
+import { referencesServer } from './references/server.ts';
 import type { AppContext } from '../server/context.ts';
 import { operationsServer } from './operations/server.ts';
 import { configDefaultServer } from './config-default/server.ts';
@@ -22,6 +23,7 @@ import { countOfServer } from './count-of/server.ts';
 import { expiryWarningServer } from './expiry-warning/server.ts';
 
 export const CAPABILITY_SERVERS: Record<RegisteredCapability, CapabilityServer> = {
+  references: referencesServer,
   operations: operationsServer,
   'row-guards': rowGuardsServer,
   'review-on-change': reviewOnChangeServer,
@@ -91,4 +93,14 @@ export function ownedFields(entity: EntityRuntime): string[] {
 /** The tables whose rows belong to the entity's rows, deleted with them. */
 export function dependentTables(entity: EntityRuntime, entities: readonly EntityRuntime[]): NamingColumn[] {
   return PARTS.flatMap((part) => part.dependentTables?.(entity, entities) ?? []);
+}
+
+/** Every capability's values filled before a record being added or edited is validated, in registry order. */
+export async function fillCapabilityValues(event: FillEvent): Promise<void> {
+  for (const part of PARTS) await part.fillValues?.(event);
+}
+
+/** Every capability's last check before rows are deleted (inside the delete's transaction). */
+export async function checkCapabilityDelete(event: DeleteCheckEvent): Promise<void> {
+  for (const part of PARTS) await part.deleteCheck?.(event);
 }

@@ -10,6 +10,7 @@ import { asArray, escapePointer, isObject, type Json } from '../../scripts/lib/s
 import type { DictItems } from '../../scripts/lib/entity-lint.ts';
 import type { Problem } from '../../scripts/lib/schema-files.ts';
 import type { At, CapabilityLint, LintedFile } from '../lint-part.ts';
+import { entitiesByName, fieldsOf, referencedFile } from '../references/lint.ts';
 import { EXPRESSION_PATTERN, OPERATION_KEY_PATTERN, RESERVED_OPERATION_KEYS, isExpression } from './contract.ts';
 
 const NUMERIC = new Set<unknown>(['integer', 'number', 'money']);
@@ -133,21 +134,14 @@ function lintOwnOperations(entity: Json, fields: Json, dictionaries: ReadonlyMap
 /** What operations name in other entity files: requirements' targets, history entities, openForm's forms. */
 function lintCrossEntity(entities: readonly LintedFile[]): Problem[] {
   const problems: Problem[] = [];
-  const byName = new Map<string, Json>();
-  for (const { data } of entities) if (isObject(data) && typeof data.name === 'string') byName.set(data.name, data);
-  const fieldsOf = (entity: Json | undefined): Json => (entity && isObject(entity.fields) ? entity.fields : {});
+  const byName = entitiesByName(entities);
 
   for (const { file, data } of entities) {
     if (!isObject(data)) continue;
     const at = (pointer: string, message: string) => problems.push({ file, path: pointer, message });
     const fields = fieldsOf(data);
-    const referenced = (field: unknown, pointer: string): Json | undefined => {
-      if (typeof field !== 'string') return undefined;
-      const def = fields[field];
-      if (!isObject(def)) return void at(pointer, `unknown field "${field}"`);
-      if (typeof def.references !== 'string') return void at(pointer, `"${field}" declares no references`);
-      return byName.get(def.references);
-    };
+    // Requirements follow `references` (capabilities/references, imported one way).
+    const referenced = (field: unknown, pointer: string) => referencedFile(fields, byName, field, pointer, at);
 
     /** Requirements (an operation's or the entity's own): a referencing field, and fields the target has. */
     const lintRequires = (requires: unknown, base: string) => {

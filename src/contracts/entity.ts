@@ -6,7 +6,6 @@
  */
 
 import type { PopupConfig } from './report.ts';
-import type { CopyFrom } from './transitions.ts';
 import type { ComputedField, RowMask } from './row-masks.ts';
 import type { FormPart, FormSection } from './form.ts';
 import type { RegisteredFieldType } from '../../field-types/index.ts';
@@ -85,10 +84,6 @@ export interface FieldDef {
   requiredWhen?: FieldCondition;
   /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
   formatWhen?: FormatWhen;
-  /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
-  references?: string;
-  /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
-  copyFrom?: CopyFrom;
   /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
   computed?: ComputedField;
 }

@@ -1,4 +1,25 @@
-/** Fields copied by the server from the records another field references (`copyFrom`). */
+/**
+ * `references` and `copyFrom`: a field holding another entity's id, and fields the server copies from the record it
+ * names. Whatever builds on the relation reads it here: the server refuses to delete a record others name and fills
+ * the copies (server.ts), screens load a referenced entity's rows only for those who may list them (src/engine
+ * asks `referencedEntity`), and operations' `requires` follow it (capabilities/operations, one way).
+ */
+import type { FieldDef } from '../../src/contracts/entity.ts';
+import { defineCapability } from '../contract.ts';
+
+declare module '../../src/contracts/entity.ts' {
+  interface FieldDef {
+    /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
+    references?: string;
+    /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
+    copyFrom?: CopyFrom;
+  }
+}
+
+export const references = defineCapability({
+  name: 'references',
+  referencedEntity: (def: FieldDef) => def.references,
+});
 
 /** A field the server fills from the record another field references, e.g. driverName from driverId's 司机. */
 export interface CopyFrom {

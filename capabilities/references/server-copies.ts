@@ -1,14 +1,13 @@
 /**
- * Fields the server writes on add and edit whatever the body says: copies from referenced records (`copyFrom`) and
- * values computed from the row's other fields (`computed`). Copies read referenced rows within the caller's tenant.
+ * Fields with `copyFrom` (contract.ts): filled on add and edit from the records their `via` field names, read within
+ * the caller's tenant, before the record is validated.
  */
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { copiedValue } from '../../src/contracts/transitions.ts';
-import { computeField } from '../../src/contracts/row-masks.ts';
-import type { AppContext, Caller } from '../context.ts';
-import { BusinessError } from '../core/errors.ts';
-import type { EntityRuntime } from './registry.ts';
-import { findRow } from './repository.ts';
+import type { AppContext, Caller } from '../../server/context.ts';
+import { BusinessError } from '../../server/core/errors.ts';
+import type { EntityRuntime } from '../../server/entity/registry.ts';
+import { findRow } from '../../server/entity/repository.ts';
+import { copiedValue } from './contract.ts';
 
 type Db = AppContext['db'];
 
@@ -55,15 +54,5 @@ export async function applyCopies(
     if (!source) throw new BusinessError(`${entity.schema.fields[via].label}不存在`);
     const value = copiedValue(field.copyFrom!, source);
     if (value !== null && value !== undefined && value !== '') record[name] = value instanceof Date ? value.toISOString() : value;
-  }
-}
-
-/** Fields with `computed`, written from the record's other fields (after copies); a sent value is discarded. */
-export function applyComputed(entity: EntityRuntime, record: Record<string, unknown>): void {
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (!field.computed) continue;
-    const value = computeField(field.computed, record);
-    if (value === undefined) delete record[name];
-    else record[name] = value;
   }
 }
