@@ -75,7 +75,7 @@ export interface OperationDef {
   panel?: OperationPanel;
   /** Fields every row must have a value in (e.g. 签收 needs the receipt photos): 回单照片不能为空，不能签收. */
   filled?: string[];
-  /** Referenced records that must be in a given state for every row . */
+  /** Referenced records (`references`, capabilities/references) that must be in a given state for every row. */
   requires?: OperationRequirement[];
   /** A history row appended per row moved (who, when, from → to). */
   history?: OperationHistory;
@@ -138,7 +138,6 @@ export interface OperationOpenForm {
   entity: string;
   values: Record<string, string>;
 }
-
 
 export const operations = defineCapability({
   name: 'operations',
