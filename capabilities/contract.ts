@@ -10,6 +10,15 @@ export interface CapabilityContract<Name extends string = string> {
   readonly name: Name;
   /** Query-form inputs for request parameters the capability's server part filters on (not fields of the entity). */
   queryFields?(entity: EntitySchema): Array<{ field: string; def: FieldDef }>;
+  /**
+   * Permission codes beyond the CRUD actions' (an operation's button): each gets a button row under the entity's
+   * page, granted to the roles whose `defaultGrants` list its key.
+   */
+  permissions?(entity: EntitySchema): Array<{ key: string; code: string; label: string }>;
+  /** Entities shown inside this entity's screen (a drawer's, a form's): their permission rows hang under its page. */
+  shownInside?(entity: EntitySchema): string[];
+  /** The entity whose rows a field's values name (its picker lists them), or undefined. */
+  referencedEntity?(def: FieldDef): string | undefined;
 }
 
 /** Keeps the literal name, so the registries can spell the RegisteredCapability union. */

@@ -7,6 +7,8 @@
  * it serves (this file, server.ts, renderers.ts, lints.ts).
  */
 import type { CapabilityContract } from './contract.ts';
+import { references } from './references/contract.ts';
+import { operations } from './operations/contract.ts';
 import { rowGuards } from './row-guards/contract.ts';
 import { reviewOnChange } from './review-on-change/contract.ts';
 import { uniqueTogether } from './unique-together/contract.ts';
@@ -16,7 +18,7 @@ import { configDefault } from './config-default/contract.ts';
 
 export type { CapabilityContract };
 
-export const CAPABILITIES = [rowGuards, reviewOnChange, uniqueTogether, countOf, expiryWarning, configDefault] as const satisfies readonly CapabilityContract[];
+export const CAPABILITIES = [references, operations, rowGuards, reviewOnChange, uniqueTogether, countOf, expiryWarning, configDefault] as const satisfies readonly CapabilityContract[];
 
 /** The names of the capabilities registered here. */
 export type RegisteredCapability = (typeof CAPABILITIES)[number]['name'];

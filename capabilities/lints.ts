@@ -7,6 +7,8 @@ import type { DictItems } from '../scripts/lib/entity-lint.ts';
 import type { Problem } from '../scripts/lib/schema-files.ts';
 import type { RegisteredCapability } from './index.ts';
 import type { CapabilityLint, LintedFile } from './lint-part.ts';
+import { referencesLint } from './references/lint.ts';
+import { operationsLint } from './operations/lint.ts';
 import { rowGuardsLint } from './row-guards/lint.ts';
 import { reviewOnChangeLint } from './review-on-change/lint.ts';
 import { uniqueTogetherLint } from './unique-together/lint.ts';
@@ -15,6 +17,8 @@ import { expiryWarningLint } from './expiry-warning/lint.ts';
 import { configDefaultLint } from './config-default/lint.ts';
 
 export const CAPABILITY_LINTS: Partial<Record<RegisteredCapability, CapabilityLint>> = {
+  references: referencesLint,
+  operations: operationsLint,
   'row-guards': rowGuardsLint,
   'review-on-change': reviewOnChangeLint,
   'unique-together': uniqueTogetherLint,

@@ -31,6 +31,11 @@ export interface FieldTypeRenderer {
   formValue?(value: unknown): unknown;
   /** True when the input takes the form's whole row (textareas, editors, grids). */
   readonly wideInForm?: boolean;
+  /**
+   * Set for files: as an operation's only input, the field opens the file-upload popup (its files become the value)
+   * instead of a form; `accept` filters the file picker (image/*).
+   */
+  readonly uploadInput?: { readonly accept?: string };
 }
 
 /** One cell of a list: the field (`def` undefined for a system column) of one row. */

@@ -23,9 +23,8 @@ import { registerDictRoutes } from './dict/routes.ts';
 import { loadEntities } from './entity/registry.ts';
 import { linkCustomerLists, linkScopes } from './entity/data-scope.ts';
 import { syncEntityTables } from './entity/tables.ts';
-import { installCapabilities } from '../capabilities/server.ts';
+import { installCapabilities, registerCapabilityRoutes } from '../capabilities/server.ts';
 import { registerEntityRoutes } from './entity/routes.ts';
-import { registerOperationRoutes } from './entity/operations.ts';
 import { API_PREFIX, registerGuard } from './auth/guard.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerAccountRoutes } from './auth/account-routes.ts';
@@ -289,7 +288,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   const reports = new ReportCatalog(ctx);
   registerReportRoutes(app, ctx, API_PREFIX, reports);
   for (const entity of entities) registerEntityRoutes(app, ctx, API_PREFIX, entity, store);
-  for (const entity of entities) registerOperationRoutes(app, ctx, API_PREFIX, entity);
+  // What the entities' capabilities add beyond CRUD (an operation's `<api>/<key>`).
+  for (const entity of entities) await registerCapabilityRoutes(app, ctx, API_PREFIX, entity);
   // Each domain's endpoints beyond CRUD (server/domains/): after the engine's, so a clash fails loudly at start.
   for (const domain of DOMAINS) domain.routes?.(app, ctx, API_PREFIX);
   aliases.register();

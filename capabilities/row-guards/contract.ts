@@ -4,8 +4,8 @@
  * the write (server.ts); the browser hides 删除 and opens the edit form read-only but for the guard's free fields
  * (renderer.ts). Both sides decide with these functions.
  */
-import type { EntitySchema, FieldDef, OperationDef } from '../../src/contracts/entity.ts';
-import { failedGuardField, guardMessage } from '../../src/contracts/operations.ts';
+import type { EntitySchema, FieldDef } from '../../src/contracts/entity.ts';
+import { failedGuardField, guardMessage, type OperationDef } from '../operations/contract.ts';
 import { defineCapability } from '../contract.ts';
 
 export interface RowGuardDef {

@@ -135,6 +135,7 @@ export function UploadWidget(props: WidgetProps) {
 export const uploadRenderer: FieldTypeRenderer = {
   formUi: (field, entity) => ({ 'ui:widget': 'UploadWidget', 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: field.biz ?? entity.table } }),
   widgets: { UploadWidget },
+  uploadInput: {},
 };
 
-export const imageRenderer: FieldTypeRenderer = uploadRenderer;
+export const imageRenderer: FieldTypeRenderer = { ...uploadRenderer, uploadInput: { accept: 'image/*' } };

@@ -53,6 +53,6 @@ export default function ChildListPanel({ record, settings, onChanged }: Operatio
   if (loaded.state === 'missing') return <ErrorBox title="无法显示明细列表" detail={loaded.detail} />;
   if (!fixedValues) return <ErrorBox title="无法显示明细列表" detail={`该行没有 ${masterKey}。`} />;
   // A write to the details (a payment, an item) changes what the master row shows (paid amount, status): the master
-  // list reads again when the drawer closes (OperationPanelDrawer).
+  // list reads again when the drawer closes (capabilities/operations/renderer-panel.tsx).
   return <RenderNode<ListPageProps> type={RendererTypes.listPage} props={{ entity: loaded.entity, fixedValues, onChanged }} />;
 }

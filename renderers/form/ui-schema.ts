@@ -2,11 +2,11 @@
  * Entity form section → rjsf uiSchema: field order, widgets per field type, placeholders, and no rjsf submit
  * button (the modal's 确定 submits). Writable fields the form does not list stay in the data but are hidden.
  */
-import { initialValues, transitionFields } from '../../src/contracts/state-fields.ts';
 import type { UiSchema } from '@rjsf/utils';
 import { writableFields } from '../../src/contracts/index.ts';
 import type { EntitySchema, FieldDef } from '../../src/contracts/index.ts';
 import { fieldTypeRenderer } from '../../field-types/renderers.ts';
+import { formFieldRestriction } from '../../capabilities/renderers.ts';
 
 /** Widgets of field options (the types' own are named by their parts, field-types/<type>/renderer.tsx). */
 export const WidgetNames = {
@@ -32,7 +32,6 @@ export function formFieldNames(entity: EntitySchema): string[] {
  */
 export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add', onlyEditable?: readonly string[]): UiSchema {
   const shown = formFieldNames(entity);
-  const transitions = transitionFields(entity);
   const hidden = writableFields(entity).filter((name) => !shown.includes(name));
   const ui: UiSchema = {
     'ui:order': [...shown, ...hidden],
@@ -48,12 +47,12 @@ export function buildUiSchema(entity: EntitySchema, mode: 'add' | 'edit' = 'add'
         : fieldUi(field, entity);
     // An immutable field is set once, when adding.
     if (field.immutable && mode === 'edit') ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
-    // A state the operations own: shown, not set here — a new record offers only its initial states.
-    if (transitions.has(name)) {
-      const initial = initialValues(entity, name);
-      const options = { ...((ui[name] as UiSchema)['ui:options'] as Record<string, unknown> | undefined), allowedValues: initial };
-      ui[name] = mode === 'add' && initial.length > 1 ? { ...(ui[name] as UiSchema), 'ui:options': options } : { ...(ui[name] as UiSchema), 'ui:disabled': true };
-    }
+    // A field a capability owns (an operation's state): read-only, or offering only some values (initial states).
+    const restriction = formFieldRestriction(entity, name, mode);
+    if (restriction && 'allowedValues' in restriction) {
+      const options = { ...((ui[name] as UiSchema)['ui:options'] as Record<string, unknown> | undefined), allowedValues: restriction.allowedValues };
+      ui[name] = { ...(ui[name] as UiSchema), 'ui:options': options };
+    } else if (restriction) ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
     if (onlyEditable && !onlyEditable.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:disabled': true };
   }
   for (const name of hidden) ui[name] = { 'ui:widget': WidgetNames.hidden };

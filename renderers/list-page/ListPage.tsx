@@ -22,7 +22,7 @@ import { ColumnSettings, useColumnVisibility } from './ColumnSettings.tsx';
 import { QueryForm } from './QueryForm.tsx';
 import { ExcelButtons } from './ExcelButtons.tsx';
 import { tablePaging } from './table-paging.ts';
-import { OperationButtons, rowOperationActions } from './operations.tsx';
+import { CAPABILITY_TOOLBAR_BUTTONS, capabilityRowActions } from '../../capabilities/renderers.ts';
 import type { ListPageProps } from './types.ts';
 
 export default function ListPage(props: ListPageProps) {
@@ -115,7 +115,7 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, 
         isVisible: (field) => permittedColumns.some((column) => column.field === field) && !columnVisibility.hidden.has(field),
         ...rowActions,
         onDelete: (record) => void remove([record.id as RecordId]),
-        operationActions: rowOperationActions(entity, access, written),
+        operationActions: capabilityRowActions(entity, access, written),
       }),
     // dictVersion: re-translate cells once late dictionaries arrive.
     [entity, sort, dicts, dictVersion, editState, deleteState, canEdit, canDelete, permittedColumns, columnVisibility.hidden, remove, access, written, rowActions],
@@ -139,7 +139,9 @@ function ListPageBody({ entity, search, onSearchChange, handleRef, fixedValues, 
             </Button>
           ) : null}
           <ExcelButtons entity={entity} query={list.criteria} selected={selectedIds} onImported={written} />
-          <OperationButtons entity={entity} selected={selectedIds} onDone={() => { setSelection([]); written(); }} />
+          {CAPABILITY_TOOLBAR_BUTTONS.map((Buttons, index) => (
+            <Buttons key={index} entity={entity} selected={selectedIds} onDone={() => { setSelection([]); written(); }} />
+          ))}
           {selectedKeys.length > 0 ? <span>已选择 {selectedKeys.length} 项</span> : null}
         </Space>
         <ColumnSettings

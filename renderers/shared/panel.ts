@@ -1,8 +1,9 @@
 /**
- * What a renderer opened by a row operation's `panel` receives (see OperationPanel in src/contracts/entity.ts):
+ * What a renderer opened by a row operation's `panel` receives (see OperationPanel in capabilities/operations/contract.ts):
  * the screen's entity, the row, the panel's settings, and callbacks to close the drawer or refresh the list.
  */
-import type { EntitySchema, OperationDef, WireRecord } from '../../src/contracts/index.ts';
+import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+import type { OperationDef } from '../../capabilities/operations/contract.ts';
 
 export interface OperationPanelProps {
   entity: EntitySchema;

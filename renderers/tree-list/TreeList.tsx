@@ -19,7 +19,7 @@ import { buildColumns } from '../list-page/columns.tsx';
 import { QueryForm } from '../list-page/QueryForm.tsx';
 import type { ListPageProps } from '../list-page/types.ts';
 import { ExcelButtons } from '../list-page/ExcelButtons.tsx';
-import { rowOperationActions } from '../list-page/operations.tsx';
+import { capabilityRowActions } from '../../capabilities/renderers.ts';
 import { tablePaging } from '../list-page/table-paging.ts';
 import { useRecordOverlays } from '../list-page/record-overlays.tsx';
 import { RendererRoot } from '../shared/RendererRoot.tsx';
@@ -127,8 +127,8 @@ function TreeListBody({ entity, search, onSearchChange, handleRef }: ListPagePro
               </Button>
             )
           : undefined,
-        // Declared row operations (and panels), as on a list page.
-        operationActions: rowOperationActions(entity, access, reload),
+        // The capabilities' row buttons (declared operations and panels), as on a list page.
+        operationActions: capabilityRowActions(entity, access, reload),
       }),
     // dictVersion: re-translate cells once late dictionaries arrive.
     [entity, sort, dicts, dictVersion, canAdd, canEdit, canDelete, remove, access, reload, rowActions, openForm],

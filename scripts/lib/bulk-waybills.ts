@@ -13,7 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../../server/db/schema.ts';
 import type { EntityRuntime } from '../../server/entity/registry.ts';
-import { applyComputed } from '../../server/entity/transitions.ts';
+import { applyComputed } from '../../server/entity/computed.ts';
 import { newId } from '../../server/core/ids.ts';
 import { DEMO_REFERENCE_DATE } from '../../server/seed/demo-drivers.ts';
 import { approvedPairs, copiedFields, generateFreight, type Pair, type Row } from '../../server/seed/demo-freight.ts';

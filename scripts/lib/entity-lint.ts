@@ -5,7 +5,6 @@
  */
 import { SYSTEM_FIELDS, isRangeType, type FieldType } from '../../src/contracts/entity.ts';
 import { NOW_DEFAULT } from '../../src/contracts/field-values.ts';
-import { lintOperations } from './operations-lint.ts';
 import { lintFormExtras } from './form-lint.ts';
 import { lintIndexes } from './index-lint.ts';
 import { lintConditions } from './condition-lint.ts';
@@ -111,7 +110,6 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
     }
   }
 
-  lintOperations(entity, fields, dictionaries, at);
   lintFormExtras(entity, fields, at);
   lintIndexes(entity, fields, at);
   lintConditions(entity, fields, dictionaries, at);

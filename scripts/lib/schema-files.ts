@@ -20,7 +20,7 @@ import type { DictionaryFile, MenuCatalog } from '../../src/contracts/menu.ts';
 import { DICTS_DIR, DICTS_SUFFIX, KNOWN_ROLES, LISTABLE_SYSTEM_FIELDS, asArray, escapePointer, isObject, type Json } from './schema-json.ts';
 import { lintEntity, type DictItems } from './entity-lint.ts';
 import { lintPopups } from './popup-lint.ts';
-import { lintTransitions } from './transitions-lint.ts';
+import { lintComputedAndMasks } from './computed-lint.ts';
 import { lintScopes } from './scope-lint.ts';
 import { lintFieldTypes } from '../../field-types/lints.ts';
 import { lintCapabilities } from '../../capabilities/lints.ts';
@@ -113,7 +113,7 @@ export function readSchemaSet(root: string): SchemaSet {
 
   problems.push(...lint(entities, menus, dicts));
   problems.push(...lintPopups(root, entities));
-  problems.push(...lintTransitions(entities));
+  problems.push(...lintComputedAndMasks(entities));
   problems.push(...lintScopes(entities));
   problems.push(...lintFieldTypes(entities));
   // Group by file (stable, so each file keeps meta-schema problems first, then lint problems in document order).

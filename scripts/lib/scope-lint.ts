@@ -1,5 +1,5 @@
 /**
- * Cross-entity lint of data scopes and initial states (server/entity/data-scope.ts, state-fields.ts): `parent` and
+ * Cross-entity lint of data scopes and initial states (server/entity/data-scope.ts, capabilities/operations/contract.ts): `parent` and
  * `usedBy` name an entity that exists and a string field holding ids; `offered.when` names declared fields;
  * `initialStates` lists only fields an operation sets, with values of their dictionary; `menu.customerWhen` names
  * hyCustomer fields; `idempotencyKey` is on entities with an add.

@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
-import type { FieldDef, OperationDef } from '../../src/contracts/entity.ts';
+import type { FieldDef } from '../../src/contracts/entity.ts';
+import type { OperationDef } from '../../capabilities/operations/contract.ts';
 import { CONFIRM_PARAM } from '../../src/contracts/confirm.ts';
 import type { AppContext, Caller } from '../context.ts';
 import type { SystemTables } from '../db/schema.ts';

@@ -5,7 +5,6 @@
  * stored value (or are left blank), and a changed one refuses the row with what to change instead.
  */
 import type { FieldError } from '../../src/contracts/envelope.ts';
-import { transitionFields } from '../../src/contracts/state-fields.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { BusinessError } from '../core/errors.ts';
@@ -13,7 +12,7 @@ import type { EntityRuntime } from './registry.ts';
 import type { TreeRules } from './tree.ts';
 import type { scopeConditions } from './data-scope.ts';
 import { findRow } from './repository.ts';
-import { transitionFieldErrors } from './state-fields.ts';
+import { ownedFieldErrors, ownedFields } from '../../capabilities/server.ts';
 import { NOT_FOUND, editRecord } from './edit-record.ts';
 
 export interface ImportRow {
@@ -39,7 +38,7 @@ function shown(ctx: AppContext, entity: EntityRuntime, field: string, value: unk
 
 /** Fields an update keeps when their cell is blank: operation-owned and fixed-at-creation ones. */
 function keptWhenBlank(entity: EntityRuntime): string[] {
-  return [...transitionFields(entity.schema).keys(), ...Object.keys(entity.schema.fields).filter((name) => entity.schema.fields[name].immutable)];
+  return [...ownedFields(entity), ...Object.keys(entity.schema.fields).filter((name) => entity.schema.fields[name].immutable)];
 }
 
 /**
@@ -88,7 +87,7 @@ export function newRowStateErrors(ctx: AppContext, entity: EntityRuntime, row: I
     .filter(([name, value]) => value !== undefined && text(value) !== text(entity.schema.fields[name].default))
     .map(([name]) => name);
   const labels = readOnly.map((name) => entity.schema.fields[name].label).join('、');
-  const states = transitionFieldErrors(entity, row.record).map((error) => ({ ...error, message: `${error.message}：${hint}` }));
+  const states = ownedFieldErrors(entity, row.record).map((error) => ({ ...error, message: `${error.message}：${hint}` }));
   // One sentence for all read-only columns (an exported row carries 审核状态 and 驳回原因 together).
   return [...(readOnly.length > 0 ? [{ field: readOnly[0], message: `${labels}由系统维护，不能导入：${hint.replace('该列', readOnly.length > 1 ? '这些列' : '该列')}` }] : []), ...states];
 }

@@ -15,7 +15,7 @@ import type { QueryParams } from './query.ts';
 import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, presentRows } from './repository.ts';
 import { listAnswer, presentForCaller } from './list-route.ts';
 import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
-import { capabilityDefaults } from '../../capabilities/server.ts';
+import { capabilityDefaults, checkCapabilityDelete, dependentTables, fillCapabilityValues, ownedFieldErrors } from '../../capabilities/server.ts';
 import { prepareForStore, sanitiseRecord } from './field-types.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
@@ -24,11 +24,9 @@ import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { NOT_FOUND, editRecord, translateUniqueViolation } from './edit-record.ts';
-import { applyComputed, applyCopies, assertWriteRequirements, historyTablesOf } from './transitions.ts';
+import { applyComputed } from './computed.ts';
 import { assertParentInScope, enforceRecordCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
-import { transitionFieldErrors } from './state-fields.ts';
-import { assertUnreferenced, presentReferrers, referrersOf, type Referrer } from './references.ts';
 import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
 import { answerText, confirmedIn, hookWrittenValues, hooksOf } from './hooks.ts';
@@ -51,7 +49,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const exposes = new Set(entityActions(entity.schema));
   const tree = treeRules(entity);
   const children = childTablesOf(entity, ctx.entities);
-  const histories = historyTablesOf(entity, ctx.entities);
+  // Rows a capability keeps with each row (an operation's history): they go with it.
+  const dependents = dependentTables(entity, ctx.entities);
   const hooks = hooksOf(ctx, entity);
   const present = (rows: WireRecord[], mask: boolean, caller: Caller) => presentForCaller(ctx, entity, rows, mask, caller);
   /**
@@ -62,7 +61,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const parents = (await tree?.beforeDelete(tx, tenantId, ids)) ?? [];
     // A soft-deleted row (storage.deletedFlag) keeps what hangs off it.
     if (!softDeletes(entity)) await deleteChildRows(tx, tenantId, children, ids);
-    if (!softDeletes(entity)) await deleteRowsNaming(tx, tenantId, histories, ids);
+    if (!softDeletes(entity)) await deleteRowsNaming(tx, tenantId, dependents, ids);
     const deleted = await deleteRows(tx, entity, tenantId, ids, by);
     await tree?.refresh(tx, tenantId, parents);
     return deleted;
@@ -73,8 +72,6 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
   const readScopeOf = (request: FastifyRequest, caller: Caller) => readScopeConditions(ctx.db, entity, caller, request.log);
   /** The domain's work before a read (hooks.beforeRead), e.g. rows the read shows made first. */
   const beforeRead = async (caller: Caller) => hooks.beforeRead?.({ ctx, caller, entity });
-  // Other entities' fields naming this one's rows (worked out on first use: table dictionaries are loaded by then).
-  let referrers: Referrer[] | undefined;
   const deleteInScope = async (request: FastifyRequest, caller: Caller, ids: string[]) => {
     const scope = await scopeOf(request, caller);
     let gone: string[] = [];
@@ -85,8 +82,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
       gone = allowed;
       const locked = hooks.beforeDelete ? await findRowsForUpdate(tx, entity, caller.tenantId, allowed) : [];
       if (hooks.beforeDelete && locked.length > 0) await hooks.beforeDelete({ ctx, tx, caller, entity, rows: locked, requested: ids, confirmed: confirmedIn(request) });
-      referrers ??= await presentReferrers(tx, referrersOf(entity, ctx.entities, ctx.tableDicts));
-      await assertUnreferenced(tx, entity, referrers, caller.tenantId, allowed);
+      // The capabilities' last word (a record other records name is not deleted).
+      await checkCapabilityDelete({ ctx, tx, caller, entity, ids: allowed });
       return allowed.length ? deleteInTree(tx, caller.tenantId, allowed, caller.username) : 0;
     });
     if (deleted > 0) await hooks.afterCommit?.({ ctx, caller, entity, action: 'delete', ids: gone });
@@ -157,11 +154,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const record = normaliseRecord(entity.schema, bodyOf(request.body));
     sanitiseRecord(entity, record);
     applyDefaults(entity, record, await capabilityDefaults(ctx, entity));
-    const stateErrors = transitionFieldErrors(entity, record);
+    const stateErrors = ownedFieldErrors(entity, record);
     if (stateErrors.length > 0) throw new ValidationError(stateErrors);
     await enforceRecordCustomer(entity, caller, record);
     await assertParentInScope(ctx.db, entity, caller, record);
-    await applyCopies(ctx, ctx.db, entity, caller, record, bodyOf(request.body));
+    await fillCapabilityValues({ ctx, db: ctx.db, caller, entity, record, body: bodyOf(request.body) });
     applyComputed(entity, record);
     validate(ctx, entity, record);
     await assertUnique(ctx, entity, caller, record);
@@ -173,7 +170,6 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const answer = await inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
       const rowId = await newRowId(tx, entity, asked);
       id = String(rowId);
-      await assertWriteRequirements(ctx, tx, entity, record, caller);
       const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
       const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
       await hooks.beforeWrite?.(event);

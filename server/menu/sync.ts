@@ -8,12 +8,19 @@ import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { entityActions, permissionCode, type EntityAction } from '../../src/contracts/entity.ts';
 import type { MenuCatalog } from '../../src/contracts/menu.ts';
-import { entityOperations, operationPermission } from '../../src/contracts/operations.ts';
+import { CAPABILITIES, type CapabilityContract } from '../../capabilities/index.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
 
 // has_child is the table trigger's (server/domains/system/menus migration 0140).
 type PermissionRow = Omit<SysPermissionTable, 'create_time' | 'has_child'>;
+
+const PARTS: readonly CapabilityContract[] = CAPABILITIES;
+
+/** Permission codes the entity's capabilities add to its CRUD actions' (an operation's button). */
+function capabilityPermissions(schema: EntityRuntime['schema']): Array<{ key: string; code: string; label: string }> {
+  return PARTS.flatMap((part) => part.permissions?.(schema) ?? []);
+}
 
 const ACTION_NAMES: Record<EntityAction, string> = {
   list: '查询', add: '新增', edit: '编辑', delete: '删除', exportXls: '导出', importExcel: '导入',
@@ -91,12 +98,11 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
         },
       });
     });
-    // Declared operations (审核通过, 驳回, …) get a button row each, after the CRUD ones.
-    entityOperations(schema).forEach((operation, index) => {
-      const code = operationPermission(schema, operation);
+    // The capabilities' permission codes (an operation's 审核通过, 驳回, …) get a button row each, after the CRUD ones.
+    capabilityPermissions(schema).forEach(({ key, code, label }, index) => {
       planned.push({
-        roles: Object.keys(grants).filter((role) => grants[role].includes(operation.key)),
-        row: { ...baseRow, id: `perm:${code}`, parent_id: pageId, name: `${operation.label}${schema.title}`, menu_type: 2, perms: code, sort_no: 100 + index },
+        roles: Object.keys(grants).filter((role) => grants[role].includes(key)),
+        row: { ...baseRow, id: `perm:${code}`, parent_id: pageId, name: `${label}${schema.title}`, menu_type: 2, perms: code, sort_no: 100 + index },
       });
     });
   }
@@ -114,7 +120,7 @@ function childEntityRows(entities: EntityRuntime[]): Array<{ row: PermissionRow;
   for (const { schema } of entities) {
     if (schema.menu) continue;
     const host = entities.find(
-      (e) => e.schema.menu && entityOperations(e.schema).some((operation) => operation.panel?.props?.entity === schema.name || operation.openForm?.entity === schema.name),
+      (e) => e.schema.menu && PARTS.some((part) => part.shownInside?.(e.schema).includes(schema.name)),
     );
     if (!host) continue;
     const grants = schema.defaultGrants ?? {};

@@ -4,8 +4,8 @@
  * payload, and — once all are planned — its number, its row (snapshot copied per `copyFrom`) and its history rows.
  */
 import type { EntityRuntime } from '../entity/registry.ts';
-import { applyComputed } from '../entity/transitions.ts';
-import { copiedValue } from '../../src/contracts/transitions.ts';
+import { applyComputed } from '../entity/computed.ts';
+import { copiedValue } from '../../capabilities/references/contract.ts';
 import { CANCEL_REASONS, EXCEPTION_REASONS, type Lane } from './demo-freight-lanes.ts';
 import { beijing, durations, HOUR, timeline, type Random, type Target, type Timeline, type WeightKind } from './demo-freight-steps.ts';
 import { DEMO_TENANT_ID } from './seed.ts';

@@ -6,7 +6,6 @@
  */
 
 import type { PopupConfig } from './report.ts';
-import type { CopyFrom, OperationHistory, OperationOpenForm, OperationRequirement } from './transitions.ts';
 import type { ComputedField, RowMask } from './row-masks.ts';
 import type { FormPart, FormSection } from './form.ts';
 import type { RegisteredFieldType } from '../../field-types/index.ts';
@@ -85,10 +84,6 @@ export interface FieldDef {
   requiredWhen?: FieldCondition;
   /** string fields: the format follows another field's value (USCC for companies, ID card for persons). */
   formatWhen?: FormatWhen;
-  /** string fields holding another entity's id (its `name`); operations' `requires` and `copyFrom` follow it. */
-  references?: string;
-  /** Filled by the server from the referenced record on add and when `via` changes; a sent value is ignored. */
-  copyFrom?: CopyFrom;
   /** Written by the server on every add/edit from other fields of the row (see row-masks.ts); a sent value is ignored. */
   computed?: ComputedField;
 }
@@ -261,17 +256,10 @@ export interface EntitySchema {
   postDeletes?: boolean;
   /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
   defaultGrants?: Record<string, Array<EntityAction | string>>;
-  /** Custom operations (审核通过, 驳回, …): buttons, endpoints `PUT <api>/<key>` and permission codes. See operations.ts. */
-  operations?: OperationDef[];
   /** Which rows a caller may see and change beyond the tenant (every entity is tenant-scoped). */
   dataScope?: DataScope;
   /** Values some callers never receive, decided per row (e.g. the driver's fee on another agent's order). */
   rowMasks?: RowMask[];
-  /**
-   * Fields an operation sets (`set`) are the operations' own: add, edit and import cannot set them. A new record may
-   * hold the field's default, or one of the states listed here (an order saved as 草稿 or 已发布).
-   */
-  initialStates?: Record<string, string[]>;
   /** Composite list indexes for the filters a screen combines (equality fields, then the sort); see IndexDef. */
   indexes?: IndexDef[];
   /**
@@ -286,11 +274,6 @@ export interface EntitySchema {
    * (JeecgBoot's one-to-many main/sub tables). Each child is an entity of its own table.
    */
   children?: ChildTableDef[];
-  /**
-   * Referenced records that must be in a given state when a row is added, or when an edit names another one (a
-   * waybill's driver and vehicle approved and in date), so 新增 and 编辑 cannot do what an operation refuses.
-   */
-  requires?: OperationRequirement[];
 }
 
 /**
@@ -337,66 +320,6 @@ export function confinesCustomers(scope: DataScope | undefined): boolean {
   return Boolean(scope && (scope.customer || scope.parent || scope.usedBy?.length || scope.shared || scope.self));
 }
 
-/** Where an operation's button sits on the list page. */
-export type OperationPlacement = 'toolbar' | 'row' | 'batch';
-
-/** A value an operation writes: a scalar of the field's type, or null to clear it. */
-export type OperationValue = string | number | boolean | null;
-
-export interface OperationInputDef {
-  /** A declared field the person fills in; validated with that field's own rules. */
-  field: string;
-  /** Required for this operation even when the field is optional elsewhere (a rejection needs its reason). */
-  required?: boolean;
-  /** Label in the dialog and messages, when the field's own label does not fit (e.g. 驳回原因). */
-  label?: string;
-}
-
-/**
- * A declared state change on one or more rows. The server runs it in one transaction: every row must pass `when`,
- * inputs are validated, then `set` + inputs + updateBy/updateTime are written. Permission `<prefix>:<key>`.
- */
-export interface OperationDef {
-  /** Identifier (camelCase), unique in the entity, not a CRUD action name; endpoint and permission suffix. */
-  key: string;
-  label: string;
-  placement: OperationPlacement[];
-  /** Question asked before running (Popconfirm on a row, a dialog for batch/toolbar). */
-  confirm?: string;
-  /** Guard: field → values the row must hold. Rows failing it are refused (batch: nothing changes). */
-  when?: Record<string, string[]>;
-  /** Message when a row fails `when`; default 只有<状态>的记录可以<label>. */
-  whenMessage?: string;
-  /** Values written by the operation (declared fields only). */
-  set?: Record<string, OperationValue>;
-  /** Fields asked for in a dialog before running. */
-  input?: OperationInputDef[];
-  /** Success message; default <label>成功!. */
-  successMessage?: string;
-  /** Shown as a danger (red) button. */
-  danger?: boolean;
-  /**
-   * Instead of calling `<api>/<key>`, the row button opens a drawer with a registered renderer (a permission tree,
-   * a dictionary's items, …) given the row. The renderer calls its own endpoints, each with its own permission;
-   * `<prefix>:<key>` only decides whether the button shows. Row placement only; no `set` or `input`.
-   */
-  panel?: OperationPanel;
-  /** Fields every row must have a value in (e.g. 签收 needs the receipt photos): 回单照片不能为空，不能签收. */
-  filled?: string[];
-  /** Referenced records that must be in a given state for every row (see transitions.ts). */
-  requires?: OperationRequirement[];
-  /** A history row appended per row moved (who, when, from → to). */
-  history?: OperationHistory;
-  /** Instead of calling an endpoint, the row button opens another entity's add form filled from the row. */
-  openForm?: OperationOpenForm;
-  /**
-   * Instead of `<api>/<key>`, a route the server implements in code (e.g. 批结's `/hybill/hyBill/batchBill`, which
-   * writes another entity's rows), called with the same body (`id`, `ids` or `all`). That route checks
-   * `<prefix>:<key>` and its own guards; `when` still decides where the button shows. No `set` or `input`.
-   */
-  route?: string;
-}
-
 export interface ChildTableDef {
   /** The child entity's `name`: an engine entity whose table holds the rows. */
   entity: string;
@@ -420,17 +343,6 @@ export function childListPath(child: Pick<ChildTableDef, 'entity'>): string {
 }
 
 export const DEFAULT_MAX_CHILD_ROWS = 1000;
-
-export interface OperationPanel {
-  /** Renderer type registered in renderers/index.ts, e.g. `permission-tree`. */
-  node: string;
-  /** Drawer title (default the operation's label). */
-  title?: string;
-  /** Drawer width in px (default 640). */
-  width?: number;
-  /** Settings handed to the renderer as they are. */
-  props?: Record<string, string | number | boolean | null>;
-}
 
 /** Columns every entity table has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode', 'tenantId'] as const;

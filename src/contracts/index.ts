@@ -7,6 +7,5 @@ export * from './validation/formats.ts';
 export * from './validation/entity-json-schema.ts';
 export * from './registration.ts';
 export * from './files.ts';
-export * from './operations.ts';
 export * from './field-values.ts';
 export * from './directory.ts';

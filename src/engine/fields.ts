@@ -34,14 +34,24 @@ export function queryFields(entity: EntitySchema): QueryField[] {
   return out;
 }
 
+/** The entity whose rows a field's values name, as a capability says (`references`), or undefined. */
+function referencedEntity(def: FieldDef): string | undefined {
+  for (const capability of CAPABILITIES as readonly CapabilityContract[]) {
+    const name = capability.referencedEntity?.(def);
+    if (name) return name;
+  }
+  return undefined;
+}
+
 /**
  * Whether the caller can pick values for this field from its dictionary. A field whose items are rows of another
  * entity (a table dictionary, `references`) needs that entity's list right: the server refuses its items otherwise,
  * so a shipper is not offered 所属承运商 as a filter it could never fill.
  */
 export function mayPickFrom(def: FieldDef, access: AccessProvider, entities?: Pick<EntityCatalog, 'peekByName'>): boolean {
-  if (!def.dict || !def.references) return true;
-  const source = entities?.peekByName?.(def.references);
+  const referenced = referencedEntity(def);
+  if (!def.dict || !referenced) return true;
+  const source = entities?.peekByName?.(referenced);
   return !source || access.can(permissionCode(source, 'list'));
 }
 
@@ -61,5 +71,5 @@ export function listDictCodes(entity: EntitySchema): string[] {
 
 /** A field's dictionary code (none or one) when screens load it ahead: not for fields fed by another entity (`references`). */
 export function preloadedDict(def: FieldDef | undefined): string[] {
-  return def?.dict && !def.references ? [def.dict] : [];
+  return def?.dict && !referencedEntity(def) ? [def.dict] : [];
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { recordErrors } from '../../server/entity/validation.ts';
-import { copiedValue } from '../../src/contracts/transitions.ts';
+import { copiedValue } from '../../capabilities/references/contract.ts';
 import { approvedPairs, generateFreight } from '../../server/seed/demo-freight.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 

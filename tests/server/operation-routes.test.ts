@@ -3,7 +3,7 @@
  * operation's body (`id`/`ids`), and refuse a caller without `<prefix>:<key>`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityOperations, operationPermission } from '../../src/contracts/index.ts';
+import { entityOperations, operationPermission } from '../../capabilities/operations/contract.ts';
 import { API_PREFIX } from '../../server/app.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { assertUnreferenced, presentReferrers, referrersOf } from '../../server/entity/references.ts';
+import { assertUnreferenced, presentReferrers, referrersOf } from '../../capabilities/references/server-referrers.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const NOTES = '/jeecg-boot/hyshipping/hyShippingNote';

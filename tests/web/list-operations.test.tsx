@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { operationPermission, permissionCode } from '../../src/contracts/index.ts';
-import type { EntitySchema, OperationDef } from '../../src/contracts/index.ts';
+import { permissionCode } from '../../src/contracts/index.ts';
+import type { EntitySchema } from '../../src/contracts/index.ts';
+import { operationPermission, type OperationDef } from '../../capabilities/operations/contract.ts';
 import ListPage from '../../renderers/list-page/ListPage.tsx';
 import { dictionaries, driverEntity, VALID_ID_CARD } from './fixtures/driver.ts';
 import { accessTo, renderWithServices, stubData } from './helpers/render-screen.tsx';

@@ -2,7 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { operationPermission, permissionCode } from '../../src/contracts/index.ts';
+import { permissionCode } from '../../src/contracts/index.ts';
+import { operationPermission } from '../../capabilities/operations/contract.ts';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import permissionJson from '../../schemas/entities/system/sys-permission.entity.json';
 import TreeList from '../../renderers/tree-list/TreeList.tsx';

@@ -2,8 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { operationPermission, permissionCode } from '../../src/contracts/index.ts';
-import type { EntitySchema, OperationDef } from '../../src/contracts/index.ts';
+import { permissionCode } from '../../src/contracts/index.ts';
+import type { EntitySchema } from '../../src/contracts/index.ts';
+import { operationPermission, type OperationDef } from '../../capabilities/operations/contract.ts';
 import ListPage from '../../renderers/list-page/ListPage.tsx';
 import type { OperationPanelProps } from '../../renderers/shared/panel.ts';
 import { dictionaries, driverEntity } from './fixtures/driver.ts';

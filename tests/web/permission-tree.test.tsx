@@ -10,7 +10,8 @@ import type { EndpointProvider } from '../../src/providers/endpoints.ts';
 import { buildNavigation, buildRoutes } from '../../src/engine/menu-routes.ts';
 import { CODE_PAGES } from '../../src/app/code-pages.ts';
 import catalog from '../../schemas/menus.json';
-import type { EntitySchema, MenuNode, OperationDef } from '../../src/contracts/index.ts';
+import type { EntitySchema, MenuNode } from '../../src/contracts/index.ts';
+import type { OperationDef } from '../../capabilities/operations/contract.ts';
 import { stubData, stubFiles, stubLookups } from './helpers/render-screen.tsx';
 import { createStaticDictProvider } from '../../src/providers/dicts.ts';
 

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
 import { STAFF_USER_TYPE } from '../../contracts/index.ts';
 import type { EntitySchema } from '../../contracts/index.ts';
-import { entityOperations, operationPermission } from '../../contracts/operations.ts';
+import { entityOperations, operationPermission } from '../../../capabilities/operations/contract.ts';
 import type { LoginInfo, VisitDay } from '../../contracts/dashboard.ts';
 import { useServices } from '../../engine/services.tsx';
 import type { Services } from '../../engine/services.tsx';

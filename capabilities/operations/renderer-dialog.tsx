@@ -2,7 +2,7 @@
  * The dialog of an operation that takes input (e.g. 驳回 with 驳回原因): a small rjsf form whose JSON Schema comes
  * from the entity's own field definitions (operationInputSchema, the one the server validates with), so the
  * browser shows the server's sentences. Loaded lazily: rjsf stays out of the list page's chunk until needed.
- * An operation whose one input is an image or file field (e.g. 上传回单, 上传附件) opens the file-upload popup
+ * An operation whose one input is a field its type uploads (image, file: e.g. 上传回单, 上传附件) opens the file-upload popup
  * instead (JeecgBoot's JFilePop, 520 × 200; 未上传任何文件 on an empty 确定): its files become the field's value.
  */
 import { useMemo, useRef, useState } from 'react';
@@ -10,13 +10,15 @@ import { App, Modal, Typography } from 'antd';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { inputFieldDef, normaliseRecord, operationInputSchema } from '../../src/contracts/index.ts';
-import type { EntitySchema, FieldDef, FieldError, OperationDef, WireRecord } from '../../src/contracts/index.ts';
-import { fieldErrorsToErrorSchema, transformErrorsFor } from '../form/EntityForm.tsx';
-import { FormFields, type FormData } from '../form/FormFields.tsx';
-import type { GridFormContext } from '../form/GridObjectFieldTemplate.tsx';
-import { buildUiSchema } from '../form/ui-schema.ts';
-import { FileUploadDialog } from '../shared/FileUploadDialog.tsx';
+import { normaliseRecord } from '../../src/contracts/index.ts';
+import type { EntitySchema, FieldDef, FieldError, WireRecord } from '../../src/contracts/index.ts';
+import { fieldErrorsToErrorSchema, transformErrorsFor } from '../../renderers/form/EntityForm.tsx';
+import { FormFields, type FormData } from '../../renderers/form/FormFields.tsx';
+import type { GridFormContext } from '../../renderers/form/GridObjectFieldTemplate.tsx';
+import { buildUiSchema } from '../../renderers/form/ui-schema.ts';
+import { FileUploadDialog } from '../../renderers/shared/FileUploadDialog.tsx';
+import { fieldTypeRenderer } from '../../field-types/renderers.ts';
+import { inputFieldDef, operationInputSchema, type OperationDef } from './contract.ts';
 
 const NO_VALUES: FormData = {};
 const ONE_COLUMN: GridFormContext = { colon: false, columns: 1, wideFields: [] };
@@ -38,12 +40,19 @@ function inputEntity(entity: EntitySchema, operation: OperationDef): EntitySchem
   return { ...entity, fields, tree: undefined, operations: undefined, form: { fields: Object.keys(fields), columns: 1 } };
 }
 
-/** The upload field when it is the operation's only input (the lint allows uploads only so). */
-export function uploadInput(entity: EntitySchema, operation: OperationDef): { field: string; def: FieldDef } | undefined {
+interface UploadInput {
+  field: string;
+  def: FieldDef;
+  accept?: string;
+}
+
+/** The upload field when it is the operation's only input (the lint allows uploads only so): its type says so. */
+export function uploadInput(entity: EntitySchema, operation: OperationDef): UploadInput | undefined {
   const inputs = operation.input ?? [];
   if (inputs.length !== 1) return undefined;
   const def = inputFieldDef(entity, inputs[0]);
-  return def.type === 'image' || def.type === 'file' ? { field: inputs[0].field, def } : undefined;
+  const upload = fieldTypeRenderer(def.type).uploadInput;
+  return upload ? { field: inputs[0].field, def, accept: upload.accept } : undefined;
 }
 
 export default function OperationDialog(props: OperationDialogProps) {
@@ -51,7 +60,7 @@ export default function OperationDialog(props: OperationDialogProps) {
   return upload ? <UploadOperationDialog {...props} {...upload} /> : <InputOperationDialog {...props} />;
 }
 
-function UploadOperationDialog({ entity, operation, field, def, onSubmit, onClose }: OperationDialogProps & { field: string; def: FieldDef }) {
+function UploadOperationDialog({ entity, operation, field, def, accept, onSubmit, onClose }: OperationDialogProps & UploadInput) {
   const { message } = App.useApp();
   const maxCount = def.maxCount ?? 1;
 
@@ -70,7 +79,7 @@ function UploadOperationDialog({ entity, operation, field, def, onSubmit, onClos
       title={operation.label}
       biz={def.biz ?? entity.table}
       multiple={maxCount > 1}
-      accept={def.type === 'image' ? 'image/*' : undefined}
+      accept={accept}
       onOk={(paths) => void confirm(paths)}
       onCancel={onClose}
     />

@@ -5,9 +5,10 @@
  */
 import { useCallback, useRef } from 'react';
 import { Drawer } from 'antd';
-import type { EntitySchema, OperationDef, WireRecord } from '../../src/contracts/index.ts';
+import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+import type { OperationDef } from './contract.ts';
 import { RenderNode } from '../../src/engine/render-node.tsx';
-import type { OperationPanelProps } from '../shared/panel.ts';
+import type { OperationPanelProps } from '../../renderers/shared/panel.ts';
 
 const DEFAULT_WIDTH = 640;
 

@@ -1,16 +1,17 @@
 /**
- * Semantic lint of an entity's `operations` (and of `defaultGrants` naming them): keys are identifiers that do not
+ * Lint of `operations`, `requires` (and of `defaultGrants` naming operations): keys are identifiers that do not
  * collide with CRUD routes; `when`, `set` and `input` name declared fields; values written or compared are items of
- * the field's dictionary and fit its type. Runs on files that failed the meta-schema too, so every access is guarded.
+ * the field's dictionary and fit its type. Across files: `requires` and `history` name real fields and entities,
+ * expressions name fields that exist, `openForm` opens an entity whose fields it fills. Runs on files that failed
+ * the meta-schema too, so every access is guarded.
  */
-import { ENTITY_ACTIONS } from '../../src/contracts/entity.ts';
-import { isExpression } from '../../src/contracts/transitions.ts';
-import { OPERATION_KEY_PATTERN, RESERVED_OPERATION_KEYS } from '../../src/contracts/operations.ts';
-import { SYSTEM_FIELDS } from '../../src/contracts/entity.ts';
-import { asArray, escapePointer, isObject, type Json } from './schema-json.ts';
-import type { DictItems } from './entity-lint.ts';
-
-type At = (pointer: string, message: string) => void;
+import { ENTITY_ACTIONS, SYSTEM_FIELDS } from '../../src/contracts/entity.ts';
+import { asArray, escapePointer, isObject, type Json } from '../../scripts/lib/schema-json.ts';
+import type { DictItems } from '../../scripts/lib/entity-lint.ts';
+import type { Problem } from '../../scripts/lib/schema-files.ts';
+import type { At, CapabilityLint, LintedFile } from '../lint-part.ts';
+import { entitiesByName, fieldsOf, referencedFile } from '../references/lint.ts';
+import { EXPRESSION_PATTERN, OPERATION_KEY_PATTERN, RESERVED_OPERATION_KEYS, isExpression } from './contract.ts';
 
 const NUMERIC = new Set<unknown>(['integer', 'number', 'money']);
 
@@ -23,7 +24,8 @@ function fitsType(type: unknown, value: unknown): boolean {
   return typeof value === 'string';
 }
 
-export function lintOperations(entity: Json, fields: Json, dictionaries: Map<string, DictItems>, at: At): void {
+/** One entity file's operations (and `defaultGrants` naming them). */
+function lintOwnOperations(entity: Json, fields: Json, dictionaries: ReadonlyMap<string, DictItems>, at: At): void {
   const keys = new Set<string>();
   const system = new Set<string>(SYSTEM_FIELDS);
   /** The field's definition, or a reported error and undefined. */
@@ -86,7 +88,7 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
       const def = declared(input.field, pointer);
       if (inputFields.has(input.field)) at(pointer, `input "${input.field}" is listed twice`);
       inputFields.add(input.field);
-      // An upload opens the file-upload popup (renderers/list-page/OperationDialog.tsx), which asks for nothing else.
+      // An upload opens the file-upload popup (renderer-dialog.tsx), which asks for nothing else.
       if (def && (def.type === 'image' || def.type === 'file') && asArray(operation.input).length > 1) {
         at(pointer, `"${input.field}" is an ${String(def.type)} field: an upload must be the operation's only input (it opens the file-upload popup)`);
       }
@@ -128,3 +130,78 @@ export function lintOperations(entity: Json, fields: Json, dictionaries: Map<str
     }
   }
 }
+
+/** What operations name in other entity files: requirements' targets, history entities, openForm's forms. */
+function lintCrossEntity(entities: readonly LintedFile[]): Problem[] {
+  const problems: Problem[] = [];
+  const byName = entitiesByName(entities);
+
+  for (const { file, data } of entities) {
+    if (!isObject(data)) continue;
+    const at = (pointer: string, message: string) => problems.push({ file, path: pointer, message });
+    const fields = fieldsOf(data);
+    // Requirements follow `references` (capabilities/references, imported one way).
+    const referenced = (field: unknown, pointer: string) => referencedFile(fields, byName, field, pointer, at);
+
+    /** Requirements (an operation's or the entity's own): a referencing field, and fields the target has. */
+    const lintRequires = (requires: unknown, base: string) => {
+      asArray(requires).forEach((requirement, j) => {
+        if (!isObject(requirement)) return;
+        const target = referenced(requirement.field, `${base}/${j}/field`);
+        if (!target) return;
+        const targetFields = fieldsOf(target);
+        for (const name of [...Object.keys(isObject(requirement.when) ? requirement.when : {}), ...asArray(requirement.notExpired)]) {
+          if (typeof name === 'string' && !isObject(targetFields[name])) at(`${base}/${j}`, `entity "${String(target.name)}" has no field "${name}"`);
+        }
+      });
+    };
+    lintRequires(data.requires, '/requires');
+
+    asArray(data.operations).forEach((operation, i) => {
+      if (!isObject(operation)) return;
+      const base = `/operations/${i}`;
+      const own = (name: string) => isObject(fields[name]);
+      if (isObject(operation.set)) {
+        for (const [field, value] of Object.entries(operation.set)) {
+          const named = isExpression(value) ? /^\$field:(.+)$/.exec(value)?.[1] : undefined;
+          if (named && !own(named)) at(`${base}/set/${escapePointer(field)}`, `"${String(value)}" names an unknown field`);
+        }
+      }
+      asArray(operation.filled).forEach((name, j) => {
+        if (typeof name === 'string' && !own(name)) at(`${base}/filled/${j}`, `unknown field "${name}"`);
+      });
+      lintRequires(operation.requires, `${base}/requires`);
+      if (isObject(operation.history)) {
+        const history = byName.get(String(operation.history.entity));
+        if (!history) return void at(`${base}/history/entity`, `unknown entity "${String(operation.history.entity)}"`);
+        const historyFields = fieldsOf(history);
+        if (typeof operation.history.foreignKey === 'string' && !isObject(historyFields[operation.history.foreignKey])) {
+          at(`${base}/history/foreignKey`, `entity "${String(history.name)}" has no field "${operation.history.foreignKey}"`);
+        }
+        for (const [field, value] of Object.entries(isObject(operation.history.values) ? operation.history.values : {})) {
+          const pointer = `${base}/history/values/${escapePointer(field)}`;
+          if (!isObject(historyFields[field])) at(pointer, `entity "${String(history.name)}" has no field "${field}"`);
+          if (!isExpression(value)) continue;
+          if (!EXPRESSION_PATTERN.test(value)) at(pointer, `"${value}" is not an expression ($now, $user, $realname, $old:/$new:/$field:/$input:<field>)`);
+          const named = /^\$(?:field|old|new|input):(.+)$/.exec(value)?.[1];
+          if (named && !own(named)) at(pointer, `"${value}" names an unknown field`);
+        }
+      }
+      if (isObject(operation.openForm)) {
+        const target = byName.get(String(operation.openForm.entity));
+        if (!target) return void at(`${base}/openForm/entity`, `unknown entity "${String(operation.openForm.entity)}"`);
+        for (const [targetField, sourceField] of Object.entries(isObject(operation.openForm.values) ? operation.openForm.values : {})) {
+          const pointer = `${base}/openForm/values/${escapePointer(targetField)}`;
+          if (!isObject(fieldsOf(target)[targetField])) at(pointer, `entity "${String(target.name)}" has no field "${targetField}"`);
+          if (typeof sourceField === 'string' && sourceField !== 'id' && !own(sourceField)) at(pointer, `"${sourceField}" is not a field of this entity`);
+        }
+      }
+    });
+  }
+  return problems;
+}
+
+export const operationsLint: CapabilityLint = {
+  entity: lintOwnOperations,
+  entities: lintCrossEntity,
+};

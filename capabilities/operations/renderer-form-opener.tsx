@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Modal } from 'antd';
-import type { EntitySchema, OperationDef, WireRecord } from '../../src/contracts/index.ts';
+import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+import type { OperationDef } from './contract.ts';
 import { useServices } from '../../src/engine/services.tsx';
-import { RecordForm } from './record-overlays.tsx';
+import { RecordForm } from '../../renderers/list-page/record-overlays.tsx';
 
 export interface OperationFormOpenerProps {
   operation: OperationDef;

@@ -8,16 +8,17 @@ import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { operationAllows, operationPath, operationPermission, operationsAt } from '../../src/contracts/index.ts';
-import type { EntitySchema, OperationDef, OperationPlacement, WireRecord } from '../../src/contracts/index.ts';
+import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
+import { operationAllows, operationPath, operationPermission, operationsAt, type OperationDef, type OperationPlacement } from './contract.ts';
 import { useServices } from '../../src/engine/services.tsx';
 import type { AccessProvider } from '../../src/providers/access.ts';
 import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
 import { toastFailure } from '../../src/http/errors.ts';
+import type { ToolbarButtonsProps } from '../renderer-part.ts';
 
-const OperationDialog = lazy(() => import('./OperationDialog.tsx'));
-const OperationPanelDrawer = lazy(() => import('./OperationPanelDrawer.tsx'));
-const OperationFormOpener = lazy(() => import('./OperationFormOpener.tsx'));
+const OperationDialog = lazy(() => import('./renderer-dialog.tsx'));
+const OperationPanelDrawer = lazy(() => import('./renderer-panel.tsx'));
+const OperationFormOpener = lazy(() => import('./renderer-form-opener.tsx'));
 
 /** Row buttons shown inline before they fold into a 更多 menu. */
 const MAX_INLINE_ROW_OPERATIONS = 2;
@@ -171,14 +172,9 @@ export function RowOperations({ entity, record, onDone }: RowOperationsProps) {
   );
 }
 
-export interface OperationButtonsProps {
-  entity: EntitySchema;
-  selected: RecordId[];
-  onDone(): void;
-}
 
 /** Toolbar buttons: batch operations (for the selected rows) and toolbar operations (for every row `when` admits). */
-export function OperationButtons({ entity, selected, onDone }: OperationButtonsProps) {
+export function OperationButtons({ entity, selected, onDone }: ToolbarButtonsProps) {
   const { access } = useServices();
   const { start, dialogNode } = useOperationRunner(entity, onDone);
   const batch = permittedOperations(entity, access, 'batch');

@@ -1,17 +1,15 @@
 /**
- * Server side of state transitions (src/contracts/transitions.ts): computed `set` values per row, requirements on
- * referenced records, history rows, and fields copied from referenced records. Everything runs inside the caller's
- * transaction and reads referenced rows within the caller's tenant, so a refused requirement leaves nothing written.
+ * The server's part of state transitions (contract.ts): computed `set` values per row, requirements on referenced
+ * records, history rows, and the fields only operations change. Everything runs inside the caller's transaction and
+ * reads referenced rows within the caller's tenant, so a refused requirement leaves nothing written.
  */
-import type { WireRecord } from '../../src/contracts/envelope.ts';
-import type { OperationDef } from '../../src/contracts/entity.ts';
-import { copiedValue, evaluate, type ExpressionScope, type OperationRequirement } from '../../src/contracts/transitions.ts';
-import { computeField } from '../../src/contracts/row-masks.ts';
-import type { AppContext, Caller } from '../context.ts';
-import { BusinessError } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import type { EntityRuntime } from './registry.ts';
-import { findRow, insertRow, type NamingColumn } from './repository.ts';
+import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
+import type { AppContext, Caller } from '../../server/context.ts';
+import { BusinessError } from '../../server/core/errors.ts';
+import { newId } from '../../server/core/ids.ts';
+import type { EntityRuntime } from '../../server/entity/registry.ts';
+import { findRow, insertRow, type NamingColumn } from '../../server/entity/repository.ts';
+import { evaluate, initialValues, transitionFields, type ExpressionScope, type OperationDef, type OperationRequirement } from './contract.ts';
 
 type Db = AppContext['db'];
 
@@ -107,55 +105,6 @@ export async function writeHistory(ctx: AppContext, db: Db, operation: Operation
   });
 }
 
-/**
- * Fields with `copyFrom`, filled from the referenced records (within the caller's tenant) whenever the record names
- * one — on add, and on edit when the referencing field is sent. What the body said for them is discarded, so a
- * snapshot (a fee, a driver's name) always comes from the source. A missing referenced record is refused.
- */
-export async function applyCopies(
-  ctx: AppContext,
-  db: Db,
-  entity: EntityRuntime,
-  caller: Caller,
-  record: Record<string, unknown>,
-  body: Record<string, unknown>,
-  existing?: WireRecord,
-): Promise<void> {
-  const copies = Object.entries(entity.schema.fields).filter(([, field]) => field.copyFrom);
-  if (copies.length === 0) return;
-  const loaded = new Map<string, WireRecord | null>();
-  for (const [name, field] of copies) {
-    const via = field.copyFrom!.via;
-    delete record[name];
-    if (!(via in body)) {
-      // An edit that leaves the reference alone keeps the snapshot it has.
-      const kept = existing?.[name];
-      if (kept !== null && kept !== undefined && kept !== '') record[name] = kept;
-      continue;
-    }
-    const id = record[via];
-    if (id === undefined || id === null || id === '') continue;
-    if (!loaded.has(via)) {
-      const source = entityNamed(ctx, entity.schema.fields[via].references!);
-      loaded.set(via, await findRow(db, source, caller.tenantId, String(id)));
-    }
-    const source = loaded.get(via);
-    if (!source) throw new BusinessError(`${entity.schema.fields[via].label}不存在`);
-    const value = copiedValue(field.copyFrom!, source);
-    if (value !== null && value !== undefined && value !== '') record[name] = value instanceof Date ? value.toISOString() : value;
-  }
-}
-
-/** Fields with `computed`, written from the record's other fields (after copies); a sent value is discarded. */
-export function applyComputed(entity: EntityRuntime, record: Record<string, unknown>): void {
-  for (const [name, field] of Object.entries(entity.schema.fields)) {
-    if (!field.computed) continue;
-    const value = computeField(field.computed, record);
-    if (value === undefined) delete record[name];
-    else record[name] = value;
-  }
-}
-
 /** The tables a row's operations append history to (one per entity and key): the row's own record, kept with it. */
 export function historyTablesOf(entity: EntityRuntime, entities: readonly EntityRuntime[]): NamingColumn[] {
   const seen = new Map<string, NamingColumn>();
@@ -166,4 +115,19 @@ export function historyTablesOf(entity: EntityRuntime, entities: readonly Entity
     if (history && target && column) seen.set(`${target.schema.name}.${column}`, { entity: target, column });
   }
   return [...seen.values()];
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** `existing` absent: an add or import (blank or an initial state only); present: an edit (unchanged only). */
+export function transitionFieldErrors(entity: EntityRuntime, record: Record<string, unknown>, existing?: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, operations] of transitionFields(entity.schema)) {
+    const value = text(record[field]);
+    const allowed = existing ? value === text(existing[field]) : value === '' || initialValues(entity.schema, field).includes(value);
+    if (allowed) continue;
+    const label = entity.schema.fields[field].label;
+    errors.push({ field, message: `${label}由“${operations.join('、')}”操作改变，不能直接${existing ? '修改' : '设置'}` });
+  }
+  return errors;
 }

@@ -1,5 +1,5 @@
 /**
- * Endpoints of the custom operations an entity schema declares (`operations`): `PUT|POST <api>/<key>`, guarded by
+ * Endpoints of the operations an entity schema declares (`operations`): `PUT|POST <api>/<key>`, guarded by
  * `<permissionPrefix>:<key>`. One transaction per call: the rows are read through the repository (so tenant and
  * data scopes apply), every row must pass the `when` guard, the inputs are validated with the entity's own field
  * rules, then `set` + inputs + updateBy/updateTime are written. Any refusal leaves every row as it was.
@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { FieldError, WireRecord } from '../../src/contracts/envelope.ts';
-import type { OperationDef } from '../../src/contracts/entity.ts';
 import {
   MAX_OPERATION_ROWS,
   OPERATION_KEY_PATTERN,
@@ -20,20 +19,21 @@ import {
   operationInputSchema,
   operationPermission,
   successMessage,
-} from '../../src/contracts/operations.ts';
+  type OperationDef,
+} from './contract.ts';
 import { fieldMessage } from '../../src/contracts/validation/entity-json-schema.ts';
-import type { AppContext, Caller } from '../context.ts';
-import { ok } from '../core/envelope.ts';
-import { BusinessError, ValidationError } from '../core/errors.ts';
-import { requireCaller } from '../auth/guard.ts';
-import { createValidatorFactory, type EntityRuntime } from './registry.ts';
-import { countRows, findRow, iterateRows, updateRow } from './repository.ts';
-import { scopeConditions } from './data-scope.ts';
-import type { QueryParams } from './query.ts';
-import { fileErrors, referenceErrors } from './validation.ts';
-import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './transitions.ts';
-import { prepareForStore } from './field-types.ts';
-import { answerText, hooksOf } from './hooks.ts';
+import type { AppContext, Caller } from '../../server/context.ts';
+import { ok } from '../../server/core/envelope.ts';
+import { BusinessError, ValidationError } from '../../server/core/errors.ts';
+import { requireCaller } from '../../server/auth/guard.ts';
+import { createValidatorFactory, type EntityRuntime } from '../../server/entity/registry.ts';
+import { countRows, findRow, iterateRows, updateRow } from '../../server/entity/repository.ts';
+import { scopeConditions } from '../../server/entity/data-scope.ts';
+import type { QueryParams } from '../../server/entity/query.ts';
+import { fileErrors, referenceErrors } from '../../server/entity/validation.ts';
+import { prepareForStore } from '../../server/entity/field-types.ts';
+import { answerText, hooksOf } from '../../server/entity/hooks.ts';
+import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './server-transitions.ts';
 
 const NOT_FOUND = '未找到对应数据';
 
@@ -132,10 +132,9 @@ async function loadRows(
   return rows;
 }
 
+/** The endpoints of the entity's operations (operationsServer.routes calls it for an entity with rows to set). */
 export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime): void {
   const operations = entityOperations(entity.schema);
-  // A view has no rows to `set`: its operations' `<api>/<key>` endpoints are its domain module's routes.
-  if (operations.length === 0 || entity.schema.storage?.view) return;
   assertOperationsSafe(entity);
   const ajv = createValidatorFactory();
   const hooks = hooksOf(ctx, entity);

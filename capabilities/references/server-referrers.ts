@@ -5,12 +5,12 @@
  * dictionary keyed by that entity's id. The entity's own line items (deleted with it) and its own tree are exempt.
  */
 import { sql, type Kysely } from 'kysely';
-import type { SystemTables } from '../db/schema.ts';
+import type { SystemTables } from '../../server/db/schema.ts';
 import { isMultiValue } from '../../src/contracts/entity.ts';
-import type { TableDictionary } from '../dict/table-dicts.ts';
-import { BusinessError } from '../core/errors.ts';
-import type { EntityRuntime } from './registry.ts';
-import { tenantWhere } from './tenancy.ts';
+import type { TableDictionary } from '../../server/dict/table-dicts.ts';
+import { BusinessError } from '../../server/core/errors.ts';
+import type { EntityRuntime } from '../../server/entity/registry.ts';
+import { tenantWhere } from '../../server/entity/tenancy.ts';
 
 export interface Referrer {
   entity: EntityRuntime;
