@@ -1,0 +1,20 @@
+/**
+ * `GET /sys/thirdApp/getEnabledType`: which third-party apps (企业微信, 钉钉) user and message sync is switched on
+ * for — JeecgBoot answers a map of type → enabled, and the stock admin shows its sync buttons only for enabled
+ * ones. This server integrates neither, so there is nothing to configure and each type answers false; a type
+ * becomes true only when an integration for it exists and is configured.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from '../core/envelope.ts';
+
+type ThirdAppType = 'wechatEnterprise' | 'dingtalk';
+
+/** Whether each app's integration is configured here: none is built, so none can be. */
+function configuredThirdApps(_ctx: AppContext): Record<ThirdAppType, boolean> {
+  return { wechatEnterprise: false, dingtalk: false };
+}
+
+export function registerThirdAppRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
+  app.get(`${prefix}/sys/thirdApp/getEnabledType`, { config: { authenticated: true } }, async () => ok(configuredThirdApps(ctx)));
+}
