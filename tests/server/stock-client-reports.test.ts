@@ -59,6 +59,16 @@ describe.each(BACKENDS)('stock client report pages on %s', (kind) => {
     expect(filtered.body.result.data).toMatchObject({ total: 0, records: [] });
   });
 
+  it('exports under the stock page’s exportManySheetXls name, with the same permission', async () => {
+    const file = await t.app.inject({ method: 'GET', url: `${API}/exportManySheetXls/driver_income?driver_name=x`, headers: { 'x-access-token': ops } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const shipper = await t.login('shipper');
+    const refused = await t.call({ method: 'GET', url: `${API}/exportManySheetXls/driver_income`, token: shipper });
+    expect(refused.body).toMatchObject({ success: false, code: 510 });
+  });
+
   it('menus report pages as links opened through the hidden /online/cgreport/:code route', async () => {
     const menu = await menuOf(ops);
     const route = menu.find((n) => n.path === '/online/cgreport/:code');

@@ -1,10 +1,11 @@
 /**
  * Online report endpoints in JeecgBoot's shapes (contract §5): getRpColumns/{code}, getQueryInfo/{id},
- * getParamsInfo/{id}, getData/{id}, getColumnsAndData/{code}, exportXls/{id} (code or id alike). Each checks the report's own permission (`onl:cgreport:<code>`,
- * or the report admin code) on every call. Filters and sorting are built only from the report's own column list;
+ * getParamsInfo/{id}, getData/{id}, getColumnsAndData/{code}, exportXls/{id} (also exportManySheetXls/{id}), each
+ * by code or id. Each checks the report's own permission (`onl:cgreport:<code>`, or the report admin code) on every
+ * call. Filters and sorting are built only from the report's own column list;
  * values are bound. A failed report says 'SQL执行失败：…' — with the database's words only to report admins.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import ExcelJS from 'exceljs';
 import { REPORT_ADMIN_PERMISSION, REPORT_HEAD_PERMISSION_PREFIX, reportPermission, type ReportColumnDef } from '../../../src/contracts/report.ts';
@@ -173,7 +174,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
     ok(REPORT_DATA_SOURCES.map((source) => ({ value: source.code, label: source.name, text: source.name }))),
   );
 
-  app.get<{ Params: { id: string }; Querystring: Query }>(`${base}/exportXls/:id`, opts, async (request, reply) => {
+  const exportXls = async (request: FastifyRequest<{ Params: { id: string }; Querystring: Query }>, reply: FastifyReply) => {
     const { caller, report } = await allowedReport(request, request.params.id);
     const result = await run(caller, report, request.query, REPORT_LIMITS.maxRows, 0);
     const shown: ReportColumnDef[] = report.columns.filter((c) => !c.hidden);
@@ -190,5 +191,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
       .header('content-disposition', attachmentHeader(`${report.name}.xlsx`))
       .header('cache-control', 'no-store')
       .send(buffer);
-  });
+  };
+  app.get(`${base}/exportXls/:id`, opts, exportXls);
+  // The stock Vue2 report page's 导出 button asks under this name; one sheet holds every row the report may return.
+  app.get(`${base}/exportManySheetXls/:id`, opts, exportXls);
 }
