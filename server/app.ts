@@ -273,7 +273,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerRegistrationRoutes(app, ctx, API_PREFIX);
   registerCasRoutes(app, ctx, API_PREFIX);
   registerThirdLoginRoutes(app, ctx, API_PREFIX);
-  registerThirdAppRoutes(app, ctx, API_PREFIX);
+  registerThirdAppRoutes(app, API_PREFIX);
   registerRememberRoutes(app, ctx, API_PREFIX);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   const store = new DirectoryStore(config.uploadDir);

@@ -5,16 +5,11 @@
  * becomes true only when an integration for it exists and is configured.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
 import { ok } from '../core/envelope.ts';
 
-type ThirdAppType = 'wechatEnterprise' | 'dingtalk';
+/** JeecgBoot's third-app type names → whether this server has that integration configured (none is built). */
+const ENABLED_THIRD_APPS: Readonly<Record<'wechatEnterprise' | 'dingtalk', boolean>> = { wechatEnterprise: false, dingtalk: false };
 
-/** Whether each app's integration is configured here: none is built, so none can be. */
-function configuredThirdApps(_ctx: AppContext): Record<ThirdAppType, boolean> {
-  return { wechatEnterprise: false, dingtalk: false };
-}
-
-export function registerThirdAppRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
-  app.get(`${prefix}/sys/thirdApp/getEnabledType`, { config: { authenticated: true } }, async () => ok(configuredThirdApps(ctx)));
+export function registerThirdAppRoutes(app: FastifyInstance, prefix: string): void {
+  app.get(`${prefix}/sys/thirdApp/getEnabledType`, { config: { authenticated: true } }, async () => ok({ ...ENABLED_THIRD_APPS }));
 }
