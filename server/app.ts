@@ -35,6 +35,7 @@ import { registerResetRoutes } from './auth/reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/register-routes.ts';
 import { registerCasRoutes } from './auth/cas-routes.ts';
 import { registerThirdLoginRoutes } from './auth/third-login.ts';
+import { registerThirdAppRoutes } from './auth/third-apps.ts';
 import { registerRememberRoutes } from './auth/remember-routes.ts';
 import fastifyMultipart from '@fastify/multipart';
 import { registerFileRoutes, MAX_UPLOAD_BYTES } from './files/routes.ts';
@@ -271,6 +272,7 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
   registerRegistrationRoutes(app, ctx, API_PREFIX);
   registerCasRoutes(app, ctx, API_PREFIX);
   registerThirdLoginRoutes(app, ctx, API_PREFIX);
+  registerThirdAppRoutes(app, API_PREFIX);
   registerRememberRoutes(app, ctx, API_PREFIX);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   const store = new DirectoryStore(config.uploadDir);

@@ -1,7 +1,7 @@
 /** Builds the `getUserPermissionByToken` answer (contract §3) from the rows a user's roles reach. */
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { AuthEntry, MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
+import { pathMatches, type AuthEntry, type MenuNode, type PermissionResult } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import { grantedPermissionIds } from '../auth/role-grants.ts';
 
@@ -70,6 +70,29 @@ function buildTree(rows: Row[]): MenuNode[] {
   return build(null);
 }
 
+/**
+ * A menu link without a route of its own (`is_route` off, JeecgBoot's "参数URL菜单") opens through a parameter
+ * route such as `/online/cgreport/:code`: whoever is granted the link gets the route that opens it. The route
+ * grants nothing by itself — the screen's endpoints check their own permissions on every call.
+ */
+async function withParameterRoutes(db: Kysely<SystemTables>, granted: Row[]): Promise<Row[]> {
+  const links = granted.filter((r) => !r.is_route && r.menu_type !== 2 && r.url && !isExternal(r.url));
+  if (links.length === 0) return granted;
+  const routes = await db
+    .selectFrom('sys_permission as p')
+    .select(COLUMNS)
+    .where('p.is_route', '=', true)
+    .where('p.del_flag', '=', 0)
+    .where('p.menu_type', '<>', 2)
+    .where('p.url', 'like', '%/:%')
+    .orderBy('p.sort_no')
+    .orderBy('p.id')
+    .execute();
+  const have = new Set(granted.map((r) => r.id));
+  const implied = routes.filter((route) => !have.has(route.id) && !isExternal(route.url ?? '') && links.some((link) => pathMatches(route.url ?? '', link.url ?? '')));
+  return implied.length > 0 ? [...granted, ...implied] : granted;
+}
+
 /** `hiddenComponents`: menu entries this user does not get (customer-menus.ts), whatever their grants. */
 export async function permissionsForUser(db: Kysely<SystemTables>, userId: string, hiddenComponents: ReadonlySet<string> = new Set()): Promise<PermissionResult> {
   const granted = await db
@@ -81,7 +104,7 @@ export async function permissionsForUser(db: Kysely<SystemTables>, userId: strin
     .orderBy('p.sort_no')
     .orderBy('p.id')
     .execute();
-  const menus = granted.filter((r) => r.menu_type !== 2 && !(r.component && hiddenComponents.has(r.component)));
+  const menus = (await withParameterRoutes(db, granted)).filter((r) => r.menu_type !== 2 && !(r.component && hiddenComponents.has(r.component)));
   const auth: AuthEntry[] = granted
     .filter((r) => r.menu_type === 2 && r.status === '1' && r.perms)
     .map((r) => ({ action: r.perms!, type: r.perms_type === '2' ? '2' : '1', describe: r.name }));

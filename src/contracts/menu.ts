@@ -125,3 +125,15 @@ export interface LoginResult {
   /** Set by the client when the server answered code 406: the password must be changed first. */
   mustChangePassword?: boolean;
 }
+
+/** A route path with `:name` segments (`/online/cgreport/:code`): one route for many menu links. */
+export function isParameterPath(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith(':'));
+}
+
+/** Whether a concrete path is one a route path stands for: `:name` segments match any non-empty segment. */
+export function pathMatches(routePath: string, pathname: string): boolean {
+  const want = routePath.split('/');
+  const have = pathname.split('/');
+  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+}

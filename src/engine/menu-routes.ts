@@ -1,9 +1,14 @@
 /**
  * Server menu tree (contract §3) → the routes to register and the navigation to show. Pure functions so the
  * rules are testable without a router: `route:"0"` nodes (and their subtrees) get no route, hidden nodes get no
- * menu item but keep their route, and children nest only where their path lies under the parent's path.
+ * menu item but keep their route, and children nest only where their path lies under the parent's path. A
+ * `route:"0"` link (e.g. /online/cgreport/driver_income) opens through a parameter route (/online/cgreport/:code),
+ * as in JeecgBoot.
  */
 import type { MenuNode } from '../contracts/index.ts';
+import { isParameterPath } from '../contracts/menu.ts';
+
+export { isParameterPath, pathMatches } from '../contracts/menu.ts';
 
 export interface RouteSpec {
   /** Absolute path, e.g. /wlhy/hydriver/HyDriverList. */
@@ -79,10 +84,10 @@ export function ancestorKeys(items: NavItem[], path: string): string[] {
   return [];
 }
 
-/** The first routable leaf under a folder, used when a folder route is opened directly. */
+/** The first routable leaf under a folder, used when a folder route is opened directly (never a parameter route). */
 export function firstLeafPath(spec: RouteSpec): string | undefined {
   for (const child of spec.children) {
-    if (child.children.length === 0) return child.path;
+    if (child.children.length === 0 && !isParameterPath(child.path)) return child.path;
     const leaf = firstLeafPath(child);
     if (leaf) return leaf;
   }

@@ -11,13 +11,16 @@ import type { MenuNode } from '../../src/contracts/index.ts';
 import { logIn, startE2e, type E2eEnv } from './harness.ts';
 import { idCardCheckChar } from '../../src/contracts/validation/formats.ts';
 
-/** Paths of the menu's leaves that render inside the app (not external links or iframes of other sites). */
+/**
+ * Paths of the menu's leaves that render inside the app (not external links or iframes of other sites). A parameter
+ * route (/online/cgreport/:code) is no address of its own: the links it opens are leaves of their own.
+ */
 function screenPaths(menu: MenuNode[]): Array<{ path: string; title: string }> {
   const found: Array<{ path: string; title: string }> = [];
   const visit = (nodes: MenuNode[]) => {
     for (const node of nodes) {
       if (node.children?.length) visit(node.children);
-      else if (!node.meta?.internalOrExternal && node.path.startsWith('/') && !/^https?:/.test(node.component ?? '')) {
+      else if (!node.meta?.internalOrExternal && node.path.startsWith('/') && !node.path.includes('/:') && !/^https?:/.test(node.component ?? '')) {
         found.push({ path: node.path, title: node.meta?.title ?? node.path });
       }
     }

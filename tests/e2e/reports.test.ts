@@ -41,4 +41,26 @@ describe('an online report in the browser', () => {
       .toBe(true);
     expect(s.pageErrors).toEqual([]);
   });
+
+  // Issue 24: report pages are menu links opened through the one /online/cgreport/:code route.
+  it('opens two reports one after the other from the side menu, each in its own tab', async () => {
+    const tabTitles = () => s.page.getByRole('tab').allTextContents();
+    const income = s.page.getByRole('menuitem', { name: /司机收入统计/ });
+    // The folder is open already when the last screen was one of its reports.
+    if (!(await income.isVisible())) await s.page.getByRole('menuitem', { name: /数据报表/ }).click();
+    await income.click();
+    await s.page.waitForURL((url) => url.pathname === '/online/cgreport/driver_income');
+    await s.page.getByRole('columnheader', { name: /运费收入/ }).first().waitFor();
+    await s.page.locator('tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => s.page.title()).toMatch(/^司机收入统计 - /);
+
+    await s.page.getByRole('menuitem', { name: /司机审核与信用统计/ }).click();
+    await s.page.waitForURL((url) => url.pathname === REPORT);
+    await s.page.getByRole('columnheader', { name: /平均信用分/ }).first().waitFor();
+    await expect.poll(tabTitles).toEqual(expect.arrayContaining(['司机收入统计', '司机审核与信用统计']));
+    await s.page.getByRole('tab', { name: '司机收入统计' }).click();
+    await s.page.waitForURL((url) => url.pathname === '/online/cgreport/driver_income');
+    await s.page.getByRole('columnheader', { name: /运费收入/ }).first().waitFor();
+    expect(s.pageErrors).toEqual([]);
+  });
 });

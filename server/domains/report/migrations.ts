@@ -1,5 +1,6 @@
 /** Online reports (issue 7): one row per report; columns, query items and parameters as JSON. */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { REPORT_COMPONENT } from '../../../src/contracts/report.ts';
 
 export const reportMigrations: Record<string, Migration> = {
   '0200_online_reports': {
@@ -21,6 +22,15 @@ export const reportMigrations: Record<string, Migration> = {
   '0201_report_sql_column': {
     async up(db: Kysely<unknown>) {
       await sql`alter table onl_cgreport_head rename column cgr_sql to "sql"`.execute(db);
+    },
+  },
+  // Report pages become menu links opened through one `/online/cgreport/:code` route (store.ts ensureReportRoute),
+  // as the stock JeecgBoot client expects; a page an admin has since changed keeps what it has.
+  '0202_report_pages_as_links': {
+    async up(db: Kysely<unknown>) {
+      await sql`update sys_permission set is_route = false, component_name = null
+        where id like 'report:%' and is_route and component = ${REPORT_COMPONENT} and component_name = 'OnlCgreportAutoList'
+          and url = '/online/cgreport/' || substr(id, 8)`.execute(db);
     },
   },
 };

@@ -1,13 +1,14 @@
 /**
  * Online report endpoints in JeecgBoot's shapes (contract §5): getRpColumns/{code}, getQueryInfo/{id},
- * getParamsInfo/{id}, getData/{id}, exportXls/{id}. Each checks the report's own permission (`onl:cgreport:<code>`,
- * or the report admin code) on every call. Filters and sorting are built only from the report's own column list;
+ * getParamsInfo/{id}, getData/{id}, getColumnsAndData/{code}, exportXls/{id} (also exportManySheetXls/{id}), each
+ * by code or id. Each checks the report's own permission (`onl:cgreport:<code>`, or the report admin code) on every
+ * call. Filters and sorting are built only from the report's own column list;
  * values are bound. A failed report says 'SQL执行失败：…' — with the database's words only to report admins.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import ExcelJS from 'exceljs';
-import { REPORT_ADMIN_PERMISSION, reportPermission, type ReportColumnDef } from '../../../src/contracts/report.ts';
+import { REPORT_ADMIN_PERMISSION, REPORT_HEAD_PERMISSION_PREFIX, reportPermission, type ReportColumnDef } from '../../../src/contracts/report.ts';
 import type { AppContext, Caller } from '../../context.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError, PermissionError } from '../../core/errors.ts';
@@ -18,6 +19,9 @@ import type { ReportCatalog, StoredReport } from './store.ts';
 import { attachmentHeader } from '../../entity/excel-export.ts';
 
 type Query = Record<string, string | undefined>;
+
+/** The data sources reports may read: JeecgBoot names its primary one `master`. */
+export const REPORT_DATA_SOURCES = [{ code: 'master', name: '平台数据库' }] as const;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -140,17 +144,37 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
     return ok(report.params.map((p, index) => ({ paramName: p.name, paramTxt: p.label, paramValue: p.default ?? '', orderNum: index })));
   });
 
-  app.get<{ Params: { id: string }; Querystring: Query }>(`${base}/getData/:id`, opts, async (request) => {
-    const { caller, report } = await allowedReport(request, request.params.id);
-    const pageSize = Math.min(Math.max(Number(request.query.pageSize) || 10, 1), 1000);
-    const pageNo = Math.max(Number(request.query.pageNo) || 1, 1);
+  /** One page of the report (getData's result): pageNo/pageSize, the query items, self_ parameters, column/order. */
+  async function page(caller: Caller, report: StoredReport, query: Query) {
+    const pageSize = Math.min(Math.max(Number(query.pageSize) || 10, 1), 1000);
+    const pageNo = Math.max(Number(query.pageNo) || 1, 1);
     const offset = (pageNo - 1) * pageSize;
     if (offset >= REPORT_LIMITS.maxRows) throw new BusinessError(`报表最多可翻阅前${REPORT_LIMITS.maxRows}条记录，请增加查询条件`);
-    const result = await run(caller, report, request.query, pageSize, offset);
-    return ok({ total: result.total, records: result.records, size: pageSize, current: pageNo, pages: Math.ceil(result.total / pageSize) });
+    const result = await run(caller, report, query, pageSize, offset);
+    return { total: result.total, records: result.records, size: pageSize, current: pageNo, pages: Math.ceil(result.total / pageSize) };
+  }
+
+  app.get<{ Params: { id: string }; Querystring: Query }>(`${base}/getData/:id`, opts, async (request) => {
+    const { caller, report } = await allowedReport(request, request.params.id);
+    return ok(await page(caller, report, request.query));
   });
 
-  app.get<{ Params: { id: string }; Querystring: Query }>(`${base}/exportXls/:id`, opts, async (request, reply) => {
+  // The stock Vue2 report page's one request: getRpColumns' column info, the report's name and getData's page
+  // under `data` — the same permission, runner and masking as the two it combines.
+  app.get<{ Params: { code: string }; Querystring: Query }>(`${base}/getColumnsAndData/:code`, opts, async (request) => {
+    const { caller, report } = await allowedReport(request, request.params.code);
+    const data = await page(caller, report, request.query);
+    return ok({ ...columnsInfo(ctx, report), cgreportHeadName: report.name, data });
+  });
+
+  // The report editor's data source picker (JeecgBoot: sys_data_source as {value: code, label, text}). Reports here
+  // have one source, the platform's own database read through the runner's scoped, read-only views; no other
+  // source can be configured, so that one is all there is.
+  app.get(`${prefix}/sys/dataSource/options`, { config: { permission: `${REPORT_HEAD_PERMISSION_PREFIX}:list` } }, async () =>
+    ok(REPORT_DATA_SOURCES.map((source) => ({ value: source.code, label: source.name, text: source.name }))),
+  );
+
+  const exportXls = async (request: FastifyRequest<{ Params: { id: string }; Querystring: Query }>, reply: FastifyReply) => {
     const { caller, report } = await allowedReport(request, request.params.id);
     const result = await run(caller, report, request.query, REPORT_LIMITS.maxRows, 0);
     const shown: ReportColumnDef[] = report.columns.filter((c) => !c.hidden);
@@ -167,5 +191,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
       .header('content-disposition', attachmentHeader(`${report.name}.xlsx`))
       .header('cache-control', 'no-store')
       .send(buffer);
-  });
+  };
+  app.get(`${base}/exportXls/:id`, opts, exportXls);
+  // The stock Vue2 report page's 导出 button asks under this name; one sheet holds every row the report may return.
+  app.get(`${base}/exportManySheetXls/:id`, opts, exportXls);
 }

@@ -122,19 +122,40 @@ export class ReportCatalog {
   }
 }
 
+const baseRow = {
+  url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: true,
+  is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null,
+  icon: null, hidden: false, perms: null,
+};
+
+/** The id of the one route every report page opens through (JeecgBoot's hidden "AUTO在线报表" row). */
+export const REPORT_ROUTE_ID = 'menu:report-route';
+
+/**
+ * `/online/cgreport/:code`, hidden: the route that opens every report page. The pages themselves are menu links
+ * without a route of their own (`is_route` off), as in JeecgBoot, so a client routes them here and the page reads
+ * the report's code from the url; whoever may open a page gets this route with it (server/menu/permissions.ts).
+ */
+export async function ensureReportRoute(db: Db): Promise<void> {
+  const folder = await db.selectFrom('sys_permission').select('id').where('id', '=', 'menu:reports').executeTakeFirst();
+  if (!folder) return;
+  const row = {
+    ...baseRow, id: REPORT_ROUTE_ID, parent_id: 'menu:reports', name: '在线报表', url: '/online/cgreport/:code', component: REPORT_COMPONENT,
+    component_name: 'onlineAutoList', menu_type: 1, sort_no: 0, hidden: true,
+  };
+  await db.insertInto('sys_permission').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+}
+
 /**
  * The 数据报表 folder, one page per report (/online/cgreport/<code>) with its run code, granted to `roles` when first
  * made; a report added on the 报表配置 screen gets them with no grants (server/domains/report/heads.ts).
  */
 export async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
-  const base = {
-    url: null, component: null, component_name: null, redirect: null, perms_type: '1', always_show: false, is_route: true,
-    is_leaf: true, keep_alive: false, hide_tab: false, internal_or_external: false, status: '1', del_flag: 0, description: null,
-    icon: null, hidden: false, perms: null,
-  };
+  const base = baseRow;
+  // A page's route name comes from its url (online-cgreport-<code>), unique per report.
   const rows = [
     { row: { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', url: '/online/cgreport', component: 'layouts/RouteView', component_name: 'RouteView', menu_type: 0, sort_no: 80, icon: 'bar-chart', is_leaf: false }, roles },
-    { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: 'OnlCgreportAutoList', menu_type: 1, sort_no: 10 }, roles },
+    { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: null, menu_type: 1, sort_no: 10, is_route: false }, roles },
     { row: { ...base, id: `perm:${reportPermission(code)}`, parent_id: `report:${code}`, name: `查看${name}`, menu_type: 2, perms: reportPermission(code), sort_no: 0 }, roles },
   ];
   for (const { row, roles: grantTo } of rows) {
@@ -147,12 +168,15 @@ export async function ensurePermissionRows(db: Db, code: string, name: string, r
       await db.insertInto('sys_role_permission').values(roleIds.map((r) => ({ role_id: r.id, permission_id: row.id }))).onConflict((oc) => oc.doNothing()).execute();
     }
   }
+  await ensureReportRoute(db);
 }
 
 /** Seeds the reports under schemas/reports whose codes are not in the database yet; a bad seed file stops start-up. */
 export async function syncReports(catalog: ReportCatalog, schemasDir: string, db: Db): Promise<void> {
   // Report admins were one code before the configuration screen had its own (onl:cgreport:head:*).
   await sql`delete from sys_permission where id = 'perm:onl:cgreport:admin'`.execute(db);
+  // Databases made before report pages were links (issue 24) get their route here.
+  await ensureReportRoute(db);
   const dir = path.join(schemasDir, 'reports');
   if (!fs.existsSync(dir)) return;
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.report.json')).sort()) {

@@ -15,7 +15,8 @@ import type { RouteAlias } from '../../core/route-aliases.ts';
 
 /**
  * The endpoint bases the JeecgBoot front end's api/manage.js names (getUserList, getRoleList, getServiceList,
- * getPermissions): each answers what the system list it stands for answers, under the same permission.
+ * getPermissions), and other spellings of the stock client's api.js: each answers what the route it stands for
+ * answers, under the same permission.
  * "Service" has no JeecgBoot table of its own; the platform's services are its scheduled jobs.
  */
 export function specAliases(prefix: string): RouteAlias[] {
@@ -25,6 +26,9 @@ export function specAliases(prefix: string): RouteAlias[] {
     { method: 'GET', alias: `${prefix}/api/service`, target: `${prefix}/sys/quartzJob/list` },
     { method: 'GET', alias: `${prefix}/api/permission`, target: `${prefix}/sys/permission/list` },
     { method: 'GET', alias: `${prefix}/api/permission/no-pager`, target: `${prefix}/sys/permission/list` },
+    // The stock Vue2 client's api.js asks for a department's grantable menus under /sys/permission.
+    { method: 'GET', alias: `${prefix}/sys/permission/queryDepartPermission`, target: `${prefix}/sys/sysDepart/queryDepartPermission` },
+    { method: 'POST', alias: `${prefix}/sys/permission/saveDepartPermission`, target: `${prefix}/sys/sysDepart/saveDepartPermission` },
   ];
 }
 

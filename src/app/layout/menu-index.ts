@@ -4,7 +4,7 @@
  * Pure, so breadcrumb and tab rules are testable without a router.
  */
 import type { MenuNode } from '../../contracts/index.ts';
-import { normalisePath } from '../../engine/menu-routes.ts';
+import { isParameterPath, normalisePath, pathMatches } from '../../engine/menu-routes.ts';
 import type { NavItem } from '../../engine/menu-routes.ts';
 
 export interface MenuEntry {
@@ -28,7 +28,9 @@ export function indexMenu(menu: MenuNode[]): MenuIndex {
       const path = normalisePath(node.path);
       const title = node.meta?.title ?? node.name ?? path;
       const children = node.children ?? [];
-      if (node.route !== '0') {
+      // A `route:"0"` link opens through a parameter route but is still its screen's own entry (title, tab);
+      // a routed entry of the same path wins.
+      if (node.route !== '0' || !index.has(path)) {
         index.set(path, {
           path,
           title,
@@ -45,10 +47,16 @@ export function indexMenu(menu: MenuNode[]): MenuIndex {
   return index;
 }
 
-/** The entry for a path: its own, or the closest enclosing one for screens below a menu path. */
+/**
+ * The entry for a path: its own, the parameter route that opens it (/online/cgreport/:code), or the closest
+ * enclosing one for screens below a menu path.
+ */
 export function findEntry(index: MenuIndex, pathname: string): MenuEntry | undefined {
   const own = index.get(pathname);
   if (own) return own;
+  for (const entry of index.values()) {
+    if (isParameterPath(entry.path) && pathMatches(entry.path, pathname)) return entry;
+  }
   let best: MenuEntry | undefined;
   for (const entry of index.values()) {
     if (pathname.startsWith(`${entry.path}/`) && (!best || entry.path.length > best.path.length)) best = entry;

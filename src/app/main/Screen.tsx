@@ -31,12 +31,17 @@ export function Screen({ spec }: { spec: RouteSpec }) {
       </Suspense>
     );
   }
-  // Every online report page shares one component; the report is the url's last segment (/online/cgreport/<code>).
-  if (normaliseComponent(spec.component) === normaliseComponent(REPORT_COMPONENT)) {
-    const code = spec.path.split('/').filter(Boolean).pop() ?? '';
-    return <RenderNode<ReportViewProps> key={code} type={RendererTypes.report} props={{ code }} />;
-  }
+  if (normaliseComponent(spec.component) === normaliseComponent(REPORT_COMPONENT)) return <ReportScreen />;
   return <EntityScreen component={spec.component} title={spec.title} />;
+}
+
+/**
+ * Every online report page shares one component; the report is the opened url's last segment, whether its route
+ * is the page's own path or the parameter route /online/cgreport/:code the menu's report links open through.
+ */
+function ReportScreen() {
+  const code = useLocation().pathname.split('/').filter(Boolean).pop() ?? '';
+  return <RenderNode<ReportViewProps> key={code} type={RendererTypes.report} props={{ code }} />;
 }
 
 /** Opening a folder route directly lands on its redirect or its first screen. */
