@@ -59,6 +59,17 @@ describe.each(BACKENDS)('stock client report pages on %s', (kind) => {
     expect(filtered.body.result.data).toMatchObject({ total: 0, records: [] });
   });
 
+  it('answers the Vue3 report page’s getColumns as getRpColumns, with the report’s name and permission', async () => {
+    const vue3 = await t.call<{ columns: unknown[]; cgreportHeadName: string }>({ method: 'GET', url: `${API}/getColumns/driver_income`, token: ops });
+    const vue2 = await t.call({ method: 'GET', url: `${API}/getRpColumns/driver_income`, token: ops });
+    expect(vue3.body.success, vue3.body.message).toBe(true);
+    expect(vue3.body.result).toEqual(vue2.body.result);
+    expect(vue3.body.result.columns.length).toBeGreaterThan(0);
+    expect(vue3.body.result.cgreportHeadName).toBeTruthy();
+    const shipper = await t.login('shipper');
+    expect((await t.call({ method: 'GET', url: `${API}/getColumns/driver_income`, token: shipper })).body).toMatchObject({ success: false, code: 510 });
+  });
+
   it('exports under the stock page’s exportManySheetXls name, with the same permission', async () => {
     const file = await t.app.inject({ method: 'GET', url: `${API}/exportManySheetXls/driver_income?driver_name=x`, headers: { 'x-access-token': ops } });
     expect(file.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Online report endpoints in JeecgBoot's shapes (contract §5): getRpColumns/{code}, getQueryInfo/{id},
+ * Online report endpoints in JeecgBoot's shapes (contract §5): getRpColumns/{code} (Vue3: getColumns), getQueryInfo/{id},
  * getParamsInfo/{id}, getData/{id}, getColumnsAndData/{code}, exportXls/{id} (also exportManySheetXls/{id}), each
  * by code or id. Each checks the report's own permission (`onl:cgreport:<code>`, or the report admin code) on every
  * call. Filters and sorting are built only from the report's own column list;
@@ -118,10 +118,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext, pref
 
   const opts = { config: { authenticated: true } };
 
-  app.get<{ Params: { code: string } }>(`${base}/getRpColumns/:code`, opts, async (request) => {
+  const columnsOf = async (request: FastifyRequest<{ Params: { code: string } }>) => {
     const { report } = await allowedReport(request, request.params.code);
-    return ok(columnsInfo(ctx, report));
-  });
+    return ok({ ...columnsInfo(ctx, report), cgreportHeadName: report.name });
+  };
+  app.get<{ Params: { code: string } }>(`${base}/getRpColumns/:code`, opts, columnsOf);
+  // The Vue3 client's report page asks for the columns under this name (then getData/{id} for the rows).
+  app.get<{ Params: { code: string } }>(`${base}/getColumns/:code`, opts, columnsOf);
 
   app.get<{ Params: { id: string } }>(`${base}/getQueryInfo/:id`, opts, async (request) => {
     const { report } = await allowedReport(request, request.params.id);
