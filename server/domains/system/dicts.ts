@@ -98,5 +98,16 @@ export const dictsDomain: DomainModule = {
         return (await itemValueTaken(ctx.db, text(dictId), value, text(id))) ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！');
       },
     );
+    // The stock Vue2 client's dictionary tree (JeecgBoot's SysDictTree nodes: key and title beside the columns),
+    // newest first, optionally narrowed by name. JeecgBoot ignores paging here: every dictionary is one node.
+    app.get<{ Querystring: { dictName?: string } }>(`${prefix}/sys/dict/treeList`, { config: { permission: 'system:dict:list' } }, async (request) => {
+      const name = text(request.query.dictName);
+      let query = ctx.db.selectFrom('sys_dict').select(['id', 'dict_code', 'dict_name', 'description']).where('del_flag', '=', 0);
+      if (name) query = query.where(sql<boolean>`strpos(dict_name, ${name}) > 0`);
+      const rows = await query.orderBy('create_time', 'desc').orderBy('id').limit(5000).execute();
+      return ok(rows.map((row) => ({
+        key: row.id, title: row.dict_name, id: row.id, dictCode: row.dict_code, dictName: row.dict_name, description: row.description,
+      })));
+    });
   },
 };

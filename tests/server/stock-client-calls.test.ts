@@ -1,7 +1,8 @@
 /**
- * Issue 24: what the stock clients' 角色管理 → 用户 tab and the Vue3 session calls need — a role's users listed,
- * added and taken off (with the caller's permission codes, inside the tenant), `GET /sys/logout`,
- * `/sys/user/getUserInfo` and `/sys/permission/getPermCode`.
+ * Issue 24: calls of the stock clients found by `npm run docs:compat` beyond the issue's list — the 角色管理 → 用户
+ * tab (a role's users listed, added and taken off, with the caller's permission codes, inside the tenant), the Vue3
+ * session calls (`GET /sys/logout`, `/sys/user/getUserInfo`, `/sys/permission/getPermCode`) and the Vue2
+ * dictionary tree (`/sys/dict/treeList`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -81,5 +82,19 @@ describe.each(BACKENDS)('role users and the Vue3 session calls on %s', (kind) =>
 
     expect((await t.call({ method: 'GET', url: `${BASE}/sys/logout`, token })).body).toMatchObject({ success: true, message: '退出登录成功！' });
     expect((await t.call({ method: 'GET', url: `${BASE}/sys/user/getUserInfo`, token })).status).toBe(401);
+  });
+
+  it('answers the Vue2 dictionary tree: every live dictionary as a node, narrowed by name', async () => {
+    const tree = await t.call<Array<{ key: string; title: string; dictCode: string }>>({ method: 'GET', url: `${BASE}/sys/dict/treeList`, token: admin });
+    expect(tree.body.success).toBe(true);
+    const list = await t.call<{ total: number; records: Array<{ id: string; dictName: string }> }>({ method: 'GET', url: `${BASE}/sys/dict/list?pageSize=1`, token: admin });
+    expect(tree.body.result).toHaveLength(list.body.result.total);
+    const sample = list.body.result.records[0];
+    expect(tree.body.result).toContainEqual(expect.objectContaining({ key: sample.id, title: sample.dictName }));
+    const narrowed = await t.call<Array<{ title: string }>>({ method: 'GET', url: `${BASE}/sys/dict/treeList?dictName=${encodeURIComponent(sample.dictName)}`, token: admin });
+    expect(narrowed.body.result.length).toBeGreaterThan(0);
+    expect(narrowed.body.result.every((node) => node.title.includes(sample.dictName))).toBe(true);
+    const ops = await t.login('ops');
+    expect((await t.call({ method: 'GET', url: `${BASE}/sys/dict/treeList`, token: ops })).body).toMatchObject({ success: false, code: 510 });
   });
 });
