@@ -142,7 +142,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
     await seedDemoAnnouncements(ctx.db);
-    // A deleted user, department roles and texts, so 用户回收站, 部门角色 and 短信发件箱 are not empty.
+    // A deleted user, department roles, texts and positions, so 用户回收站, 部门角色, 短信发件箱 and 职务管理 are not empty.
     await seedDemoSystemScreens(ctx.db, ctx.entities);
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
