@@ -47,6 +47,7 @@ import { registerCheckRuleRoutes } from './check-rules/routes.ts';
 import { seedCheckRules } from './check-rules/rules.ts';
 import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
+import { registerCors } from './core/cors.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { specAliases, systemMigrations } from './domains/system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
@@ -243,6 +244,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     done(null, payload);
   });
   registerErrorHandling(app);
+  // First of the request hooks: a preflight is answered before the guards, which it would fail (it has no token).
+  registerCors(app, config.corsOrigins ?? []);
   // Before any route: NUL bytes, broken UTF-8, over-long values and absurd page numbers never reach a handler.
   registerInputGuard(app);
   // Session grants are cached per token only while the database announces every change to them.
