@@ -259,6 +259,11 @@ export interface EntitySchema {
    * string has none (JeecgBoot controllers mapping them to both methods, e.g. the tenant screen's).
    */
   postDeletes?: boolean;
+  /**
+   * The success messages of the engine's add, edit, delete and deleteBatch where the JeecgBoot controller a client
+   * expects says something else (`{"edit": "修改成功!"}`); a domain module's own texts still win.
+   */
+  answers?: Partial<Record<'add' | 'edit' | 'delete' | 'deleteBatch', string>>;
   /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
   defaultGrants?: Record<string, Array<EntityAction | string>>;
   /** Custom operations (审核通过, 驳回, …): buttons, endpoints `PUT <api>/<key>` and permission codes. See operations.ts. */

@@ -70,7 +70,8 @@ describe.each(BACKENDS)('positions (职务) on %s', (kind) => {
     const own = await t.call({ method: 'GET', url: `/jeecg-boot/sys/duplicate/check?tableName=sys_position&fieldName=code&fieldVal=accountant&dataId=${String(row.id)}`, token: admin });
     expect(own.body.success).toBe(true);
     const edited = await t.call({ method: 'PUT', url: `${P}/edit`, token: admin, payload: { ...row, name: '主管会计', postRank: '4' } });
-    expect(edited.body.success).toBe(true);
+    // JeecgBoot's SysPositionController wording (schema `answers`), not the engine's 编辑成功!.
+    expect(edited.body).toMatchObject({ success: true, message: '修改成功!' });
     const read = await t.call<WireRecord>({ method: 'GET', url: `${P}/queryById?id=${String(row.id)}`, token: admin });
     expect(read.body.result).toMatchObject({ code: 'accountant', name: '主管会计', postRank: '4' });
     const deleted = await t.call({ method: 'DELETE', url: `${P}/delete?id=${String(row.id)}`, token: admin });
@@ -85,7 +86,7 @@ describe.each(BACKENDS)('positions (职务) on %s', (kind) => {
     const ids = (await list('?code=tmp_a,tmp_b')).records.map((r) => String(r.id));
     expect(ids).toHaveLength(2);
     const batch = await t.call({ method: 'DELETE', url: `${P}/deleteBatch?ids=${ids.join(',')}`, token: admin });
-    expect(batch.body.success).toBe(true);
+    expect(batch.body).toMatchObject({ success: true, message: '删除成功!' });
     expect((await list('?code=tmp_a,tmp_b')).records).toEqual([]);
     const exported = await t.app.inject({ method: 'GET', url: `${P}/exportXls`, headers: { 'x-access-token': admin } });
     expect(exported.statusCode).toBe(200);
