@@ -2,10 +2,12 @@
  * Issue 24: 职务管理 (sys_position) is an engine entity at JeecgBoot's `/sys/position`, with the answers the stock
  * Vue2 client reads (SysPositionList, SysPositionModal, the user form's JSelectPosition picker).
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WireRecord } from '../../src/contracts/envelope.ts';
 import type { MenuNode, PermissionResult } from '../../src/contracts/menu.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipart } from './helpers/multipart.ts';
 
 const P = '/jeecg-boot/sys/position';
 
@@ -91,6 +93,18 @@ describe.each(BACKENDS)('positions (职务) on %s', (kind) => {
     const exported = await t.app.inject({ method: 'GET', url: `${P}/exportXls`, headers: { 'x-access-token': admin } });
     expect(exported.statusCode).toBe(200);
     expect(String(exported.headers['content-disposition'])).toMatch(/attachment/);
+  });
+
+  it('imports a sheet of 职务编码/职务名称/职级 texts, refusing a code already taken', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('职务表');
+    for (const row of [['职务编码', '职务名称', '职级'], ['safety_officer', '安全员', '助级'], ['dispatcher', '调度员二', '员级']]) sheet.addRow(row);
+    const body = multipart({}, { name: '职务表.xlsx', data: Buffer.from(await workbook.xlsx.writeBuffer()) });
+    const response = await t.app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...body.headers, 'x-access-token': admin }, payload: body.payload });
+    const answer = response.json() as { success: boolean; message: string; result: { successCount: number; errorCount: number } | null };
+    expect(answer.result, answer.message).toMatchObject({ successCount: 1, errorCount: 1 });
+    expect((await list('?code=safety_officer')).records).toEqual([expect.objectContaining({ name: '安全员', postRank: '2' })]);
+    expect((await list('?code=dispatcher')).records.map((r) => r.name)).toEqual(['调度员']);
   });
 
   it('shows 职务管理 under 系统管理 to admin with the Vue2 component, and to nobody else', async () => {
