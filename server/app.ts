@@ -47,6 +47,7 @@ import { registerCheckRuleRoutes } from './check-rules/routes.ts';
 import { seedCheckRules } from './check-rules/rules.ts';
 import { OutboxSmsProvider } from './sms/provider.ts';
 import { syncMenus } from './menu/sync.ts';
+import { registerCors } from './core/cors.ts';
 import { collectRoutes, registerOpenApiRoute } from './openapi/routes.ts';
 import { specAliases, systemMigrations } from './domains/system/index.ts';
 import { watchForAliases } from './core/route-aliases.ts';
@@ -142,7 +143,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
     await seedDemoAnnouncements(ctx.db);
-    // A deleted user, department roles and texts, so 用户回收站, 部门角色 and 短信发件箱 are not empty.
+    // A deleted user, department roles, texts and positions, so 用户回收站, 部门角色, 短信发件箱 and 职务管理 are not empty.
     await seedDemoSystemScreens(ctx.db, ctx.entities);
   }
   // Last: every table the session statement reads exists by now (some come from entity schemas).
@@ -243,6 +244,8 @@ export async function buildApp(config: ServerConfig, database: DatabaseHandle, k
     done(null, payload);
   });
   registerErrorHandling(app);
+  // First of the request hooks: a preflight is answered before the guards, which it would fail (it has no token).
+  registerCors(app, config.corsOrigins ?? []);
   // Before any route: NUL bytes, broken UTF-8, over-long values and absurd page numbers never reach a handler.
   registerInputGuard(app);
   // Session grants are cached per token only while the database announces every change to them.

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './context.ts';
+import { parseCorsOrigins } from './core/cors.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,6 +22,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     casServerUrl: env.CAS_SERVER_URL?.replace(/\/+$/, '') || undefined,
     casServiceUrl: env.CAS_SERVICE_URL || undefined,
     oauth2: oauth2FromEnv(env),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }
 

@@ -33,6 +33,8 @@ export interface ServerConfig {
   oauth2?: OAuth2Config;
   /** The server log's level and destination; unset: `LOG_LEVEL` (default info) to stdout. */
   log?: LogSettings;
+  /** Origins (`https://admin.example.com`) whose browser pages may call the API cross-origin; none by default. */
+  corsOrigins?: readonly string[];
 }
 
 /** One OAuth 2.0 provider (e.g. an enterprise WeChat/DingTalk/Keycloak gateway) for `/sys/thirdLogin`. */

@@ -219,7 +219,9 @@ export function hooksOf(ctx: AppContext, entity: EntityRuntime): EntityHooks {
   const domain = ctx.hooks?.get(entity.schema.name) ?? NO_HOOKS;
   const known = composed.get(entity);
   if (known?.domain === domain) return known.hooks;
-  const hooks = composeHooks([...capabilityHooks(entity, ctx.entities), domain]);
+  // The schema's answer texts (schema `answers`) before the domain's, so a domain module's own still win.
+  const answers: EntityHooks = entity.schema.answers ? { texts: entity.schema.answers } : NO_HOOKS;
+  const hooks = composeHooks([...capabilityHooks(entity, ctx.entities), answers, domain]);
   composed.set(entity, { domain, hooks });
   return hooks;
 }

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { pathMatches, type AuthEntry, type MenuNode, type PermissionResult } from '../../src/contracts/menu.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import { grantedPermissionIds } from '../auth/role-grants.ts';
+import { routeNameOfUrl } from './route-names.ts';
 
 type Row = Pick<
   SysPermissionTable,
@@ -30,7 +31,7 @@ function toNode(row: Row, children: MenuNode[]): MenuNode {
     id: row.id,
     route: row.is_route ? '1' : '0',
     path: external ? crypto.createHash('md5').update(url).digest('hex') : url,
-    name: row.component_name || url.replace(/^\//, '').replaceAll('/', '-').replaceAll(':', '@'),
+    name: row.component_name || routeNameOfUrl(url),
     component,
     meta: {
       keepAlive: row.keep_alive,

@@ -11,6 +11,7 @@ import type { MenuCatalog } from '../../src/contracts/menu.ts';
 import { CAPABILITIES, type CapabilityContract } from '../../capabilities/index.ts';
 import type { SysPermissionTable, SystemTables } from '../db/schema.ts';
 import type { EntityRuntime } from '../entity/registry.ts';
+import { defaultComponentName } from './route-names.ts';
 
 // has_child is the table trigger's (server/domains/system/menus migration 0140).
 type PermissionRow = Omit<SysPermissionTable, 'create_time' | 'has_child'>;
@@ -32,10 +33,6 @@ const baseRow = {
   description: null, icon: null, url: null, component: null, component_name: null,
 } satisfies Partial<PermissionRow>;
 
-function lastSegment(component: string): string {
-  return component.split('/').pop() ?? component;
-}
-
 export function readMenuCatalog(schemasDir: string): MenuCatalog {
   return JSON.parse(fs.readFileSync(path.join(schemasDir, 'menus.json'), 'utf8')) as MenuCatalog;
 }
@@ -56,7 +53,7 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
         name: menu.title,
         url: menu.path,
         component: menu.component,
-        component_name: lastSegment(menu.component),
+        component_name: defaultComponentName(menu.component, menu.path),
         menu_type: menu.parent ? 1 : 0,
         sort_no: menu.order,
         icon: menu.icon ?? null,
@@ -78,7 +75,7 @@ function plannedRows(catalog: MenuCatalog, entities: EntityRuntime[]): Array<{ r
         name: schema.menu.title ?? `${schema.title}管理`,
         url: schema.menu.path,
         component: schema.menu.component,
-        component_name: lastSegment(schema.menu.component),
+        component_name: defaultComponentName(schema.menu.component, schema.menu.path),
         menu_type: 1,
         sort_no: schema.menu.order,
         icon: schema.menu.icon ?? null,

@@ -1,7 +1,8 @@
 /**
  * Demo rows for the system screens that only fill up with use (issue 22, item 10): 用户回收站 (a former employee
- * deleted by admin), 部门角色 (roles of 平台运营中心 and 财务部, one held by admin) and 短信发件箱 (the texts the
- * built-in provider would have written for logins, a registration and a password reset).
+ * deleted by admin), 部门角色 (roles of 平台运营中心 and 财务部, one held by admin), 短信发件箱 (the texts the
+ * built-in provider would have written for logins, a registration and a password reset) and 职务管理 (the
+ * platform's positions, one per rank of the position_rank dictionary; issue 24).
  *
  * Written as the screens would have left them. The deleted user has no sessions and a phone number no live user
  * holds, so 还原 works; the department roles are granted nothing (a role of a department can only be granted the
@@ -33,6 +34,14 @@ export const DEMO_TEXTS = [
   { mobile: '13947701235', mode: '1', purpose: '注册', code: '482913', daysAgo: 6, hour: 9 },
   { mobile: '13991225608', mode: '0', purpose: '登录', code: '105377', daysAgo: 3, hour: 14 },
   { mobile: '13831567720', mode: '2', purpose: '找回密码', code: '660284', daysAgo: 1, hour: 20 },
+] as const;
+
+export const DEMO_POSITIONS = [
+  { code: 'general_manager', name: '总经理', postRank: '5', daysAgo: 200 },
+  { code: 'ops_manager', name: '运营经理', postRank: '4', daysAgo: 180 },
+  { code: 'qualification_reviewer', name: '资质审核专员', postRank: '3', daysAgo: 150 },
+  { code: 'dispatcher', name: '调度员', postRank: '2', daysAgo: 140 },
+  { code: 'customer_service', name: '客服专员', postRank: '1', daysAgo: 90 },
 ] as const;
 
 async function seedDeletedUser(db: Kysely<SystemTables>): Promise<void> {
@@ -76,13 +85,24 @@ async function seedOutbox(db: Kysely<SystemTables>, outbox: EntityRuntime): Prom
   }
 }
 
+async function seedPositions(db: Kysely<SystemTables>, positions: EntityRuntime): Promise<void> {
+  for (const position of DEMO_POSITIONS) {
+    await insertRow(db, positions, {
+      id: newId(), code: position.code, name: position.name, postRank: position.postRank, createBy: 'admin',
+      createTime: at(position.daysAgo, 10), sysOrgCode: 'A01', tenant_id: DEMO_TENANT_ID,
+    });
+  }
+}
+
 export async function seedDemoSystemScreens(db: Kysely<SystemTables>, entities: readonly EntityRuntime[]): Promise<void> {
   const byName = (name: string) => entities.find((e) => e.schema.name === name);
   const departRoles = byName('sysDepartRole');
   const outbox = byName('sysSmsOutbox');
+  const positions = byName('sysPosition');
   await db.transaction().execute(async (tx) => {
     await seedDeletedUser(tx);
     if (departRoles) await seedDepartRoles(tx, departRoles);
     if (outbox) await seedOutbox(tx, outbox);
+    if (positions) await seedPositions(tx, positions);
   });
 }

@@ -254,6 +254,11 @@ export interface EntitySchema {
    * string has none (JeecgBoot controllers mapping them to both methods, e.g. the tenant screen's).
    */
   postDeletes?: boolean;
+  /**
+   * The success messages of the engine's add, edit, delete and deleteBatch where the JeecgBoot controller a client
+   * expects says something else (`{"edit": "修改成功!"}`); a domain module's own texts still win.
+   */
+  answers?: Partial<Record<'add' | 'edit' | 'delete' | 'deleteBatch', string>>;
   /** Roles (by role code) granted each action (or operation key) when the permission is first created. */
   defaultGrants?: Record<string, Array<EntityAction | string>>;
   /** Which rows a caller may see and change beyond the tenant (every entity is tenant-scoped). */

@@ -91,7 +91,7 @@ describe.each(BACKENDS)('announcements (/sys/annountCement, /sys/sysAnnouncement
     const find = (nodes: MenuNode[], title: string): MenuNode | undefined =>
       nodes.map((n) => (n.meta.title === title ? n : find(n.children ?? [], title))).find(Boolean);
     const adminMenu = await menuOf(admin);
-    expect(find(adminMenu.menu, '通知公告')).toMatchObject({ path: '/isystem/annountCement', component: 'system/AnnouncementList' });
+    expect(find(adminMenu.menu, '通知公告')).toMatchObject({ path: '/isystem/annountCement', component: 'system/SysAnnouncementList' });
     expect(adminMenu.auth.map((a) => a.action)).toEqual(expect.arrayContaining(['system:annountCement:doReleaseData', 'system:annountCement:doReovkeData']));
     const shipperMenu = await menuOf(shipper);
     expect(find(shipperMenu.menu, '通知公告')).toBeUndefined();

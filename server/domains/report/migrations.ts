@@ -28,8 +28,10 @@ export const reportMigrations: Record<string, Migration> = {
   // as the stock JeecgBoot client expects; a page an admin has since changed keeps what it has.
   '0202_report_pages_as_links': {
     async up(db: Kysely<unknown>) {
-      await sql`update sys_permission set is_route = false, component_name = null
-        where id like 'report:%' and is_route and component = ${REPORT_COMPONENT} and component_name = 'OnlCgreportAutoList'
+      // Migration 0141 (system/menus) may have named the page after its url already; either name is one we wrote.
+      await sql`update sys_permission set is_route = false, component_name = 'online-cgreport-' || substr(id, 8)
+        where id like 'report:%' and is_route and component = ${REPORT_COMPONENT}
+          and component_name in ('OnlCgreportAutoList', 'online-cgreport-' || substr(id, 8))
           and url = '/online/cgreport/' || substr(id, 8)`.execute(db);
     },
   },

@@ -13,6 +13,7 @@ import { REPORT_COMPONENT, reportPermission, type ReportColumnDef, type ReportDe
 import type { AppContext } from '../../context.ts';
 import type { SystemTables } from '../../db/schema.ts';
 import { newId } from '../../core/ids.ts';
+import { routeNameOfUrl } from '../../menu/route-names.ts';
 import { checkReportSql, ReportSqlError, type CheckedReportSql } from './sql-guard.ts';
 import { reportableEntities } from './runner.ts';
 
@@ -148,14 +149,15 @@ export async function ensureReportRoute(db: Db): Promise<void> {
 
 /**
  * The 数据报表 folder, one page per report (/online/cgreport/<code>) with its run code, granted to `roles` when first
- * made; a report added on the 报表配置 screen gets them with no grants (server/domains/report/heads.ts).
+ * made; a report added on the 报表配置 screen gets them with no grants (server/domains/report/heads.ts). Every
+ * page shares the one report component, so its route name comes from its url (server/menu/route-names.ts).
  */
 export async function ensurePermissionRows(db: Db, code: string, name: string, roles: string[]): Promise<void> {
   const base = baseRow;
   // A page's route name comes from its url (online-cgreport-<code>), unique per report.
   const rows = [
-    { row: { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', url: '/online/cgreport', component: 'layouts/RouteView', component_name: 'RouteView', menu_type: 0, sort_no: 80, icon: 'bar-chart', is_leaf: false }, roles },
-    { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: null, menu_type: 1, sort_no: 10, is_route: false }, roles },
+    { row: { ...base, id: 'menu:reports', parent_id: null, name: '数据报表', url: '/online/cgreport', component: 'layouts/RouteView', component_name: routeNameOfUrl('/online/cgreport'), menu_type: 0, sort_no: 80, icon: 'bar-chart', is_leaf: false }, roles },
+    { row: { ...base, id: `report:${code}`, parent_id: 'menu:reports', name, url: `/online/cgreport/${code}`, component: REPORT_COMPONENT, component_name: routeNameOfUrl(`/online/cgreport/${code}`), menu_type: 1, sort_no: 10, is_route: false }, roles },
     { row: { ...base, id: `perm:${reportPermission(code)}`, parent_id: `report:${code}`, name: `查看${name}`, menu_type: 2, perms: reportPermission(code), sort_no: 0 }, roles },
   ];
   for (const { row, roles: grantTo } of rows) {

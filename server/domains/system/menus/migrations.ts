@@ -36,4 +36,20 @@ export const menusMigrations: Record<string, Migration> = {
         for each row execute function sys_permission_has_child()`.execute(db);
     },
   },
+  '0141_vue2_menu_components': {
+    async up(db: Kysely<unknown>) {
+      // Issue 24: the stock JeecgBoot Vue2 client opens the component a menu names and registers a route under its
+      // component_name, refusing a name twice. Rows the menu sync and the report menus wrote before now get what they
+      // write today (server/menu/route-names.ts); a row an admin changed since is left alone.
+      // 通知公告 is JeecgBoot's system/SysAnnouncementList (the React app finds screens by the same string).
+      await sql`update sys_permission set component = 'system/SysAnnouncementList', component_name = 'SysAnnouncementList'
+        where id = 'page:sysAnnouncement' and component = 'system/AnnouncementList' and component_name = 'AnnouncementList'`.execute(db);
+      // Folders shared the layout's name (RouteView): each is named after its url, as JeecgBoot's urlToRouteName.
+      await sql`update sys_permission set component_name = replace(replace(regexp_replace(url, '^/', ''), '/', '-'), ':', '@')
+        where id like 'menu:%' and component like 'layouts/%' and component_name = substring(component from 9) and url is not null`.execute(db);
+      // Report pages shared their component's name (OnlCgreportAutoList): each is named after its url too.
+      await sql`update sys_permission set component_name = replace(replace(regexp_replace(url, '^/', ''), '/', '-'), ':', '@')
+        where id like 'report:%' and component_name = 'OnlCgreportAutoList' and url is not null`.execute(db);
+    },
+  },
 };

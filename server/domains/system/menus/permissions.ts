@@ -16,7 +16,7 @@ import { ok } from '../../../core/envelope.ts';
 import { BusinessError } from '../../../core/errors.ts';
 import type { DomainModule, EntityHooks } from '../../../entity/hooks.ts';
 import { childLevel, liveRows, pagesWithRules, toWire } from './rows.ts';
-import { knownComponents, menuErrors, menuValues } from './validation.ts';
+import { componentNameFor, knownComponents, menuErrors, menuValues } from './validation.ts';
 import { registerGrantRoutes } from './grants.ts';
 import { acceptNumberCode } from '../values.ts';
 
@@ -38,9 +38,11 @@ const permissionHooks: EntityHooks = {
     const components = knownComponents(ctx.config.schemasDir, ctx.entities);
     return menuErrors({ db: ctx.db, components, id, values: menuValues(record), rows: await liveRows(ctx.db) });
   },
-  beforeWrite({ entity, record }) {
-    // The route name defaults to the component's last segment (JeecgBoot's componentName).
-    if (typeof record.component === 'string' && record.componentName === undefined) record.componentName = record.component.split('/').pop() || undefined;
+  async beforeWrite({ tx, id, entity, record }) {
+    // A row written without a route name gets a free one (route names must be unique for the stock Vue2 client).
+    if (typeof record.component === 'string' && record.component !== '' && (record.componentName === undefined || record.componentName === null || record.componentName === '')) {
+      record.componentName = await componentNameFor(tx, id, record.component, typeof record.url === 'string' && record.url !== '' ? record.url : null);
+    }
     // A choice or switch sent empty keeps the column's rule (not null): its default, as on add.
     for (const [name, field] of Object.entries(entity.schema.fields)) {
       if (!field.readOnly && field.default !== undefined && (field.type === 'boolean' || field.dict) && record[name] === undefined) record[name] = field.default;

@@ -7,6 +7,7 @@ import type { FieldError } from '../../../../src/contracts/envelope.ts';
 import type { SystemTables } from '../../../db/schema.ts';
 import type { EntityRuntime } from '../../../entity/registry.ts';
 import { readMenuCatalog } from '../../../menu/sync.ts';
+import { defaultComponentName, routeNameOfUrl } from '../../../menu/route-names.ts';
 import type { PermissionRow } from './rows.ts';
 
 /** JeecgBoot's layout components (contract §3, "Vue route building"). */
@@ -46,12 +47,13 @@ export interface MenuValues {
   parentId: string | null;
   url: string | null;
   component: string | null;
+  componentName: string | null;
   perms: string | null;
 }
 
 export function menuValues(record: Record<string, unknown>): MenuValues {
   const text = (name: string) => (typeof record[name] === 'string' && record[name] !== '' ? (record[name] as string) : null);
-  return { menuType: Number(record.menuType), parentId: text('parentId'), url: text('url'), component: text('component'), perms: text('perms') };
+  return { menuType: Number(record.menuType), parentId: text('parentId'), url: text('url'), component: text('component'), componentName: text('componentName'), perms: text('perms') };
 }
 
 export interface MenuCheckInput {
@@ -91,6 +93,9 @@ export async function menuErrors({ db, components, id, values, rows }: MenuCheck
     else if (parent.menu_type === 2) add('parentId', '上级不能是按钮');
     else if (id && isBelow(rows, parent.id, id)) add('parentId', '上级菜单不能是自己或自己的下级');
   }
+  // The stock Vue2 client names a route after it and refuses a second route of the same name (route-names.ts).
+  const named = values.componentName && (type === 0 || type === 1) ? rows.find((r) => r.component_name === values.componentName && r.id !== id && r.menu_type !== 2) : undefined;
+  if (named) add('componentName', `组件名称“${values.componentName}”已被菜单“${named.name}”使用，路由名称不能重复`);
   if (values.perms) {
     const taken = await db
       .selectFrom('sys_permission')
@@ -102,6 +107,24 @@ export async function menuErrors({ db, components, id, values, rows }: MenuCheck
     if (taken) add('perms', `授权标识“${values.perms}”已存在`);
   }
   return errors;
+}
+
+/**
+ * The route name of a menu row written without one: the component's default (route-names.ts), or the url's route
+ * name when another live menu row holds that already (a second menu on the same screen).
+ */
+export async function componentNameFor(db: Kysely<SystemTables>, id: string, component: string, url: string | null): Promise<string> {
+  const wanted = defaultComponentName(component, url);
+  if (!url) return wanted;
+  const holder = await db
+    .selectFrom('sys_permission')
+    .select('id')
+    .where('component_name', '=', wanted)
+    .where('id', '<>', id)
+    .where('del_flag', '=', 0)
+    .where('menu_type', '<>', 2)
+    .executeTakeFirst();
+  return holder ? routeNameOfUrl(url) : wanted;
 }
 
 /** Whether `nodeId` is `ancestorId` or lies below it. */
