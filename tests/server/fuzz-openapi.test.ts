@@ -26,9 +26,10 @@ import {
 const API = '/jeecg-boot';
 
 /**
- * Logging out revokes the very token the rest of the run uses; it takes no input but the token, so nothing is lost.
+ * Logging out (POST, or GET as the Vue3 client does) revokes the very token the rest of the run uses; it takes no
+ * input but the token, so nothing is lost.
  */
-const SKIPPED = new Set([`POST ${API}/sys/logout`]);
+const SKIPPED = new Set([`POST ${API}/sys/logout`, `GET ${API}/sys/logout`]);
 
 /** Values no text column can hold, or a query value past the request bound: refused before any handler. */
 const NEVER_STORED = new Set(['NUL byte', 'NUL inside a value', 'invalid UTF-8 (C3 28)', 'invalid UTF-8 (FF)', 'lone surrogate']);
