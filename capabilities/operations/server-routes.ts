@@ -26,7 +26,7 @@ import type { AppContext, Caller } from '../../server/context.ts';
 import { ok } from '../../server/core/envelope.ts';
 import { BusinessError, ValidationError } from '../../server/core/errors.ts';
 import { requireCaller } from '../../server/auth/guard.ts';
-import { createValidatorFactory, type EntityRuntime } from '../../server/entity/registry.ts';
+import { compileValidator, type EntityRuntime } from '../../server/entity/registry.ts';
 import { countRows, findRow, iterateRows, updateRow } from '../../server/entity/repository.ts';
 import { scopeConditions } from '../../server/entity/data-scope.ts';
 import type { QueryParams } from '../../server/entity/query.ts';
@@ -136,13 +136,12 @@ async function loadRows(
 export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, prefix: string, entity: EntityRuntime): void {
   const operations = entityOperations(entity.schema);
   assertOperationsSafe(entity);
-  const ajv = createValidatorFactory();
   const hooks = hooksOf(ctx, entity);
   for (const operation of operations) {
     // A panel or a form opened from the row calls its own endpoints, and a `route` is server code elsewhere
     // (tests/server/operation-routes.test.ts checks each one exists): there is nothing to run here.
     if (operation.panel || operation.openForm || operation.route) continue;
-    const validateInput = ajv.compile(operationInputSchema(entity.schema, operation));
+    const validateInput = compileValidator(operationInputSchema(entity.schema, operation));
     const handler = async (request: FastifyRequest) => {
       const caller = requireCaller(request);
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as WireRecord) : {};

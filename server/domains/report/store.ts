@@ -45,6 +45,9 @@ function fromRow(row: HeadRow): StoredReport {
   return { id: row.id, code: row.code, name: row.name, sql: row.sql, columns: json(row.columns), query: json(row.query), params: json(row.params) };
 }
 
+
+/** Compiled report meta-schemas by their text (see compileValidator in server/entity/registry.ts for why). */
+const reportMetaValidators = new Map<string, ValidateFunction>();
 export class ReportCatalog {
   private validateDef: ValidateFunction | undefined;
   private relations: Set<string> | undefined;
@@ -72,7 +75,14 @@ export class ReportCatalog {
   private metaSchema(): ValidateFunction {
     if (!this.validateDef) {
       const file = path.join(this.ctx.config.schemasDir, '_meta', 'report.schema.json');
-      this.validateDef = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(fs.readFileSync(file, 'utf8')) as object);
+      const text = fs.readFileSync(file, 'utf8');
+      // Once per process for the same meta-schema text: every app a test worker builds syncs reports at start.
+      let validate = reportMetaValidators.get(text);
+      if (!validate) {
+        validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(text) as object);
+        reportMetaValidators.set(text, validate);
+      }
+      this.validateDef = validate;
     }
     return this.validateDef;
   }
