@@ -96,7 +96,8 @@ export const fundFlowHooks: EntityHooks = {
       documentNumber: sub.rows[0].doc, flowType: '01', customerId: note.customerId, walletId, payerAccountId: sub.rows[0].no,
       // An individual driver is the actual carrier (§1.7): the fund flow's carrier and vehicle equal the waybill's.
       carrier: note.driverName ?? driver.name, actualCarrierId: driver.idCard, vehicleNumber: note.vehicleNumber, vehiclePlateColorCode: note.plateColor,
-      shippingNoteList: [{ shippingNoteNumber: note.number, serialNumber: '0000', totalMonetaryAmount: fee }],
+      // JSON text: read-only values a hook sets are written as they are (the jsonb column parses it).
+      shippingNoteList: JSON.stringify([{ shippingNoteNumber: note.number, serialNumber: '0000', totalMonetaryAmount: fee }]),
       payeeType: '1', payeeId: note.driverId, recipient: payee.recipient, receiptAccount: payee.account, bankCode: payee.bank,
       monetaryAmount: fee, dateTime: sub.rows[0].now, payStatus: '2',
     });
