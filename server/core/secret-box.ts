@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { configFromEnv } from '../config.ts';
+import { fileURLToPath } from 'node:url';
 
 const PREFIX = 'enc:v1:';
 let cached: Buffer | undefined;
@@ -22,7 +22,9 @@ function keyFromText(text: string): Buffer {
 export function secretKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   if (cached) return cached;
   if (env.SECRET_KEY) return (cached = keyFromText(env.SECRET_KEY));
-  const file = path.join(configFromEnv(env).dataDir, 'secret.key');
+  // The data directory as server/config.ts reads it (core may not import config): DATA_DIR, else <repo>/data.
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const file = path.join(path.resolve(env.DATA_DIR ?? path.join(root, 'data')), 'secret.key');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // 'wx': two processes starting at once — the second fails to create and reads the first one's key.
