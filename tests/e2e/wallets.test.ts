@@ -49,6 +49,9 @@ describe('资金管理 in the browser', () => {
     await row.getByRole('cell', { name: '已到账', exact: true }).waitFor();
 
     await s.page.goto(`${s.env.baseUrl}/funds/wallet`);
+    await s.page.getByRole('search').getByLabel('户名').fill(customer.name);
+    await s.page.getByRole('search').getByRole('button', { name: /查\s*询/ }).click();
+    await s.page.getByText('共 1 条').waitFor();
     const wallet = s.page.locator('tbody tr.ant-table-row', { hasText: customer.name });
     await wallet.getByRole('cell', { name: '12,345.67', exact: true }).first().waitFor();
 
@@ -66,7 +69,9 @@ describe('资金管理 in the browser', () => {
     await query.getByRole('button', { name: /查\s*询/ }).click();
     await s.page.getByText('共 1 条').waitFor();
     const row = s.page.locator('tbody tr.ant-table-row', { hasText: note.no });
-    await row.getByRole('button', { name: '支付运费', exact: true }).click();
+    // 支付运费 sits in the row's 更多 menu.
+    await row.getByRole('button', { name: /更多/ }).click();
+    await s.page.getByRole('menuitem', { name: '支付运费', exact: true }).click();
     const dialog = s.page.getByRole('dialog').filter({ hasText: '银行流水号' });
     await dialog.getByLabel('银行流水号').fill(`PAY${serial}`);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
