@@ -17,6 +17,7 @@ import { imageType } from './image/contract.ts';
 import { fileType } from './file/contract.ts';
 import { tagsType } from './tags/contract.ts';
 import { passwordType } from './password/contract.ts';
+import { secretType } from './secret/contract.ts';
 import { richtextType } from './richtext/contract.ts';
 import { coordinatesType } from './coordinates/contract.ts';
 import { departmentType } from './department/contract.ts';
@@ -36,6 +37,7 @@ export const FIELD_TYPES = [
   fileType,
   tagsType,
   passwordType,
+  secretType,
   richtextType,
   coordinatesType,
   departmentType,

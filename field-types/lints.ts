@@ -6,6 +6,7 @@
 import type { FieldType } from '../src/contracts/entity.ts';
 import { escapePointer, isObject, type Json } from '../scripts/lib/schema-json.ts';
 import { lintPasswordField } from './password/lint.ts';
+import { lintSecretField } from './secret/lint.ts';
 import { lintRowsField } from './rows/lint.ts';
 
 /** One field of one entity file, and where to report (`pointer` is relative to the field: '' or '/rowFields/x/type'). */
@@ -22,6 +23,7 @@ export type FieldTypeLint = (context: FieldLintContext) => void;
 
 export const FIELD_TYPE_LINTS: Partial<Record<FieldType, FieldTypeLint>> = {
   password: lintPasswordField,
+  secret: lintSecretField,
   rows: lintRowsField,
 };
 

@@ -15,6 +15,7 @@ import { datetimeView } from './datetime/renderer-view.tsx';
 import { textView } from './text/renderer-view.tsx';
 import { tagsView } from './tags/renderer-view.tsx';
 import { passwordView } from './password/renderer-view.tsx';
+import { secretView } from './secret/renderer-view.tsx';
 import { departmentView } from './department/renderer-view.tsx';
 import { userView } from './user/renderer-view.tsx';
 
@@ -31,6 +32,7 @@ export const FIELD_TYPE_VIEWS: Record<FieldType, FieldTypeView> = {
   file: fileView,
   tags: tagsView,
   password: passwordView,
+  secret: secretView,
   richtext: richtextView,
   coordinates: {},
   department: departmentView,

@@ -19,6 +19,7 @@ import { imageRenderer } from './image/renderer.tsx';
 import { fileRenderer } from './file/renderer.tsx';
 import { tagsRenderer } from './tags/renderer.tsx';
 import { passwordRenderer } from './password/renderer.tsx';
+import { secretRenderer } from './secret/renderer.tsx';
 import { richtextRenderer } from './richtext/renderer.tsx';
 import { coordinatesRenderer } from './coordinates/renderer.tsx';
 import { departmentRenderer } from './department/renderer.tsx';
@@ -38,6 +39,7 @@ export const FIELD_TYPE_RENDERERS: Record<FieldType, FieldTypeRenderer> = {
   file: fileRenderer,
   tags: tagsRenderer,
   password: passwordRenderer,
+  secret: secretRenderer,
   richtext: richtextRenderer,
   coordinates: coordinatesRenderer,
   department: departmentRenderer,

@@ -17,6 +17,7 @@ import { imageServer } from './image/server.ts';
 import { fileServer } from './file/server.ts';
 import { tagsServer } from './tags/server.ts';
 import { passwordServer } from './password/server.ts';
+import { secretServer } from './secret/server.ts';
 import { richtextServer } from './richtext/server.ts';
 import { coordinatesServer } from './coordinates/server.ts';
 import { departmentServer } from './department/server.ts';
@@ -36,6 +37,7 @@ export const FIELD_TYPE_SERVERS: Record<FieldType, FieldTypeServer> = {
   file: fileServer,
   tags: tagsServer,
   password: passwordServer,
+  secret: secretServer,
   richtext: richtextServer,
   coordinates: coordinatesServer,
   department: departmentServer,

@@ -58,7 +58,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
     if (!known(field, true)) at(pointer, unknown(field, true));
     else if (seenColumns.has(field)) at(pointer, `column "${field}" is listed twice`);
     seenColumns.add(field);
-    if (typeOf(field) === 'password') at(pointer, `"${field}" is a password field; passwords are never listed`);
+    if (typeOf(field) === 'password' || typeOf(field) === 'secret') at(pointer, `"${field}" is a ${String(typeOf(field))} field; it is never listed`);
     if (isObject(column) && column.sortable === true && FILE_TYPES.has(typeOf(field))) {
       at(`/list/columns/${i}/sortable`, `"${field}" is an ${typeOf(field)} field; uploads cannot be sorted`);
     }
@@ -131,7 +131,7 @@ export function lintEntity(entity: Json, dictionaries: Map<string, DictItems>, a
 }
 
 // Password fields take a length policy too (minLength/maxLength compile into the shared ajv schema).
-const STRING_TYPES = new Set<unknown>(['string', 'text', 'password']);
+const STRING_TYPES = new Set<unknown>(['string', 'text', 'password', 'secret']);
 const FILE_TYPES = new Set<unknown>(['image', 'file']);
 const NUMERIC_TYPES = new Set<unknown>(['integer', 'number', 'money']);
 

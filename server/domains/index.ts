@@ -19,6 +19,8 @@ import { dataRulesDomain } from './system/data-rules.ts';
 import { tenantsDomain } from './system/tenants.ts';
 import { permissionsDomain } from './system/menus/permissions.ts';
 import { settingsDomain } from './system/settings/hy-config.ts';
+import { walletsDomain } from './money/wallets/index.ts';
+import { fundFlowsDomain } from './money/fund-flows/index.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -37,4 +39,6 @@ export const DOMAINS: readonly DomainModule[] = [
   tenantsDomain,
   permissionsDomain,
   settingsDomain,
+  walletsDomain,
+  fundFlowsDomain,
 ];

@@ -30,6 +30,11 @@ export type DriverSeed = {
   qualificationValidTo?: string;
   bankName?: string;
   bankCardNo?: string;
+  /** 授权收款人: a fleet driver paid through the fleet's owner (here the driver seeded just before). */
+  payeeName?: string;
+  payeeIdCard?: string;
+  payeeBankCardNo?: string;
+  payeeBankName?: string;
   creditScore?: number;
   /** review_status: 1 待审核, 2 审核通过, 3 审核驳回 */
   reviewStatus: string;
@@ -241,6 +246,7 @@ export function generateDrivers(count: number, seed = DEFAULT_DRIVER_SEED, optio
     }
     const creditScore = 100 - Math.floor(random() * random() * 41);
 
+    const owner: DriverSeed | undefined = drivers[i - 1];
     // Keys in the entity's field order; absent optional values are left out rather than sent as ''.
     const driver: DriverSeed = {
       driverName,
@@ -256,6 +262,10 @@ export function generateDrivers(count: number, seed = DEFAULT_DRIVER_SEED, optio
       // Valid six years from issue; spread without drawing from the generator, so the other values stay as they were.
       ...(vehicleClass !== 'C1' ? { qualificationCertificate: idCard, qualificationValidTo: isoDate(addDays(today, ((i * 137) % (6 * 365)) - 60)) } : {}),
       ...(bank ? { bankName: bank.name, bankCardNo: bank.cardNo } : {}),
+      // Every fourth 车队司机 is paid through the fleet's owner; decided by index, so no other value changes.
+      ...(ownerType === '3' && i % 4 === 0 && owner?.bankCardNo && owner.bankName
+        ? { payeeName: owner.driverName, payeeIdCard: owner.idCard, payeeBankCardNo: owner.bankCardNo, payeeBankName: owner.bankName }
+        : {}),
       creditScore,
       reviewStatus,
       // The reviewer's reason goes where the 驳回 operation writes it; some drivers carry a dispatcher's note.

@@ -109,7 +109,7 @@ describe('the meta-schemas stay in step with the TypeScript contract', () => {
     // Record<FieldType, …> fails to compile when FieldType gains or loses a member.
     const types: Record<FieldType, true> = {
       string: true, text: true, integer: true, number: true, money: true, date: true, datetime: true, boolean: true, image: true, file: true,
-      tags: true, password: true, richtext: true, coordinates: true, department: true, user: true, rows: true,
+      tags: true, password: true, secret: true, richtext: true, coordinates: true, department: true, user: true, rows: true,
     };
     expect([...(field.type.enum ?? [])].sort()).toEqual(Object.keys(types).sort());
   });

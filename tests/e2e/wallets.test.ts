@@ -1,0 +1,100 @@
+/**
+ * Issue 25 (wallets) in the browser: ops confirms a shipper's top-up and sees the balance and the ledger row, pays a
+ * signed waybill's driver from the shipper's wallet and sees the fund flow; the shipper sees only its own wallet.
+ * Money reads with two decimals and thousands separators.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { desktopSession, logIn } from './harness.ts';
+
+describe('资金管理 in the browser', () => {
+  const s = desktopSession();
+  const serial = `E2E${Date.now()}`;
+  let customer: { id: string; name: string };
+  let walletId: string;
+  let note: { id: string; no: string; plate: string };
+
+  beforeAll(async () => {
+    const db = s.env.ctx.db;
+    customer = (await sql<{ id: string; name: string }>`select c.id, c.customer_name as name from sys_user u join hy_customer c on c.id = u.customer_id
+      where u.username = 'shipper'`.execute(db)).rows[0];
+    walletId = (await sql<{ id: string }>`select id from hy_wallet where customer_id = ${customer.id}`.execute(db)).rows[0].id;
+    // Start from a known balance through the ledger itself (an adjusting credit would do too): empty the history.
+    await sql`delete from hy_wallet_txn where wallet_id = ${walletId}`.execute(db);
+    await sql`update hy_wallet set balance = 0 where id = ${walletId}`.execute(db);
+    await sql`insert into hy_wallet_recharge (id, tenant_id, create_by, recharge_no, customer_id, wallet_id, amount, payer_name, payer_account, payer_bank,
+        bank_serial_no, recharge_time, voucher_img, recharge_status)
+      values ('e2e-recharge-1', 1, 'shipper', 'CZE2E0001', ${customer.id}, ${walletId}, 12345.67, ${customer.name}, '6222000011112222', '招商银行',
+        ${serial}, now(), 'wallet-recharge/demo-voucher.png', '0')`.execute(db);
+    note = (await sql<{ id: string; no: string; plate: string }>`select n.id, n.shipping_note_number as no, n.vehicle_number as plate from hy_shipping_note n
+      where n.customer_id = ${customer.id} and n.vehicle_number is not null and n.vehicle_plate_color_code is not null and n.driver_id is not null
+        and not exists (select 1 from hy_fund_flow f where f.shipping_note_id = n.id)
+      order by n.shipping_note_number limit 1`.execute(db)).rows[0];
+    await sql`update hy_shipping_note set shipping_status = '4', pay_status = '0', driver_fee = 2300.50 where id = ${note.id}`.execute(db);
+    await sql`update hy_driver set bank_card_no = '6222021234567890123' where id = (select driver_id from hy_shipping_note where id = ${note.id})`.execute(db);
+  });
+
+  it('confirms a top-up and shows the balance and its ledger row', async () => {
+    await logIn(s.page, s.env, '/funds/walletRecharge', 'ops');
+    const query = s.page.getByRole('search');
+    await query.getByLabel('银行流水号').fill(serial);
+    await query.getByRole('button', { name: /查\s*询/ }).click();
+    await s.page.getByText('共 1 条').waitFor();
+    const row = s.page.locator('tbody tr.ant-table-row', { hasText: serial });
+    await row.getByRole('cell', { name: '待到账', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '12,345.67', exact: true }).waitFor();
+    await row.getByRole('button', { name: '确认到账', exact: true }).click();
+    await s.page.getByRole('button', { name: /确\s*定/ }).last().click();
+    await s.page.getByText('已确认到账，钱包余额已增加').first().waitFor();
+    await row.getByRole('cell', { name: '已到账', exact: true }).waitFor();
+
+    await s.page.goto(`${s.env.baseUrl}/funds/wallet`);
+    await s.page.getByRole('search').getByLabel('户名').fill(customer.name);
+    await s.page.getByRole('search').getByRole('button', { name: /查\s*询/ }).click();
+    await s.page.getByText('共 1 条').waitFor();
+    const wallet = s.page.locator('tbody tr.ant-table-row', { hasText: customer.name });
+    await wallet.getByRole('cell', { name: '12,345.67', exact: true }).first().waitFor();
+
+    await s.page.goto(`${s.env.baseUrl}/funds/walletTxn`);
+    const txn = s.page.locator('tbody tr.ant-table-row', { hasText: serial });
+    await txn.getByRole('cell', { name: '充值', exact: true }).waitFor();
+    await txn.getByRole('cell', { name: '12,345.67', exact: true }).first().waitFor();
+    expect(s.pageErrors).toEqual([]);
+  });
+
+  it('pays a signed waybill driver from the shipper wallet and shows the fund flow', async () => {
+    await s.page.goto(`${s.env.baseUrl}/shipping/list`);
+    const query = s.page.getByRole('search');
+    await query.getByLabel('运单号').fill(note.no);
+    await query.getByRole('button', { name: /查\s*询/ }).click();
+    await s.page.getByText('共 1 条').waitFor();
+    const row = s.page.locator('tbody tr.ant-table-row', { hasText: note.no });
+    // 支付运费 sits in the row's 更多 menu.
+    await row.getByRole('button', { name: /更多/ }).click();
+    await s.page.getByRole('menuitem', { name: '支付运费', exact: true }).click();
+    const dialog = s.page.getByRole('dialog').filter({ hasText: '银行流水号' });
+    await dialog.getByLabel('银行流水号').fill(`PAY${serial}`);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.getByText('支付成功，已生成资金流水').first().waitFor();
+
+    await s.page.goto(`${s.env.baseUrl}/funds/fundFlow`);
+    const flow = s.page.locator('tbody tr.ant-table-row', { hasText: `PAY${serial}` });
+    await flow.getByRole('cell', { name: note.plate, exact: true }).waitFor();
+    await flow.getByRole('cell', { name: '2,300.50', exact: true }).waitFor();
+    await flow.getByRole('cell', { name: '已支付', exact: true }).waitFor();
+    const balance = await sql<{ b: string }>`select balance::text as b from hy_wallet where id = ${walletId}`.execute(s.env.ctx.db);
+    expect(balance.rows[0].b).toBe('10045.17');
+    expect(s.pageErrors).toEqual([]);
+  });
+
+  it('shows the shipper its own wallet only', async () => {
+    await s.page.getByText('退出登录', { exact: true }).first().click();
+    await s.page.getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.waitForURL((url) => url.pathname === '/user/login');
+    await logIn(s.page, s.env, '/funds/wallet', 'shipper');
+    await s.page.getByText('共 1 条').waitFor();
+    await s.page.locator('tbody tr.ant-table-row', { hasText: customer.name }).getByRole('cell', { name: '10,045.17', exact: true }).first().waitFor();
+    expect(await s.page.getByRole('menuitem', { name: /钱包配置/ }).count()).toBe(0);
+    expect(s.pageErrors).toEqual([]);
+  });
+});
