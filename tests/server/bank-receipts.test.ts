@@ -53,6 +53,17 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     await t?.close();
   });
 
+  it('shows demo receipts on a fresh database: matched to 回款 (the shipper sees its own), one 差异, some 未匹配', async () => {
+    const counts = await sql<{ status: string; n: number }>`select match_status as status, count(*)::int as n from hy_bank_receipt
+      where tenant_id = 1 group by match_status`.execute(t.ctx.db);
+    const by = Object.fromEntries(counts.rows.map((r) => [r.status, r.n]));
+    expect(by).toMatchObject({ '1': expect.any(Number), '2': 1, '0': 3 });
+    expect(by['1']).toBeGreaterThanOrEqual(10);
+    const mine = (await t.call<Page>({ method: 'GET', url: `${API}/list?matchStatus=1`, token: shipper })).body.result;
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.records[0]).toMatchObject({ customerId: own, bizType_dictText: '回款', bankCode_dictText: expect.any(String) });
+  });
+
   it('matches by serial and amount: 已匹配 with the 回款 and its shipper, 差异 with both amounts, 未匹配 without a serial', async () => {
     await payment(`${tag}A`, '1000.00', own);
     await payment(`${tag}B`, '500.00', other);
