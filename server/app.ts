@@ -58,6 +58,7 @@ import { settlementMigrations } from './domains/freight/settlement/migrations.ts
 import { walletMigrations } from './domains/money/wallets/migrations.ts';
 import { fundFlowMigrations } from './domains/money/fund-flows/migrations.ts';
 import { settingsMigrations } from './domains/system/settings/migrations.ts';
+import { receiptsMigrations } from './domains/money/receipts/migrations.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
 import { registerVxeSocket } from './socket/vxe-socket.ts';
@@ -72,6 +73,7 @@ import { seedDemoFreight } from './seed/demo-freight.ts';
 import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoWallets } from './seed/demo-wallets.ts';
+import { seedDemoReceipts } from './seed/demo-receipts.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
@@ -83,7 +85,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations, ...receiptsMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -144,6 +146,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoSettlement(ctx.db);
     // Wallets with top-ups and the fund flows of the waybills paid in that history (server/domains/money).
     await seedDemoWallets(ctx.db);
+    // Bank receipts of those payments, matched as uploads are, with a 差异 and some 未匹配.
+    await seedDemoReceipts(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.

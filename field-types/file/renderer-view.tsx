@@ -4,6 +4,6 @@ import { FileLinks } from '../../renderers/shared/StoredFiles.tsx';
 import type { FieldTypeView } from '../renderer-part.ts';
 
 export const fileView: FieldTypeView = {
-  listCell: ({ record, field }) => <FileLinks paths={splitPaths(record[field])} short />,
-  display: (value) => <FileLinks paths={splitPaths(value)} />,
+  listCell: ({ record, field, def }) => <FileLinks paths={splitPaths(record[field])} short domain={def?.fileDomain} />,
+  display: (value, field) => <FileLinks paths={splitPaths(value)} domain={field.fileDomain} />,
 };

@@ -4,6 +4,6 @@ import { ImageThumbs } from '../../renderers/shared/StoredFiles.tsx';
 import type { FieldTypeView } from '../renderer-part.ts';
 
 export const imageView: FieldTypeView = {
-  listCell: ({ record, field }) => <ImageThumbs paths={splitPaths(record[field])} />,
-  display: (value) => <ImageThumbs paths={splitPaths(value)} size={64} />,
+  listCell: ({ record, field, def }) => <ImageThumbs paths={splitPaths(record[field])} domain={def?.fileDomain} />,
+  display: (value, field) => <ImageThumbs paths={splitPaths(value)} size={64} domain={field.fileDomain} />,
 };

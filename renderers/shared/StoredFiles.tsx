@@ -8,9 +8,10 @@ import { ellipsis, FILE_NAME_ELLIPSIS_CHARS } from '../../src/engine/format.ts';
 import { saveFile } from '../../src/engine/save-file.ts';
 import { useServices, useStoredFiles } from '../../src/engine/services.tsx';
 import { toastFailure } from '../../src/http/errors.ts';
+import type { FileDomain } from '../../src/contracts/files.ts';
 
-export function ImageThumbs({ paths, size = 40 }: { paths: string[]; size?: number }) {
-  const known = useStoredFiles(paths);
+export function ImageThumbs({ paths, size = 40, domain }: { paths: string[]; size?: number; domain?: FileDomain }) {
+  const known = useStoredFiles(paths, domain);
   if (paths.length === 0) return null;
   return (
     <Image.PreviewGroup>
@@ -33,12 +34,18 @@ export function ImageThumbs({ paths, size = 40 }: { paths: string[]; size?: numb
   );
 }
 
-export function FileLinks({ paths, short = false }: { paths: string[]; short?: boolean }) {
+export function FileLinks({ paths, short = false, domain }: { paths: string[]; short?: boolean; domain?: FileDomain }) {
   const { files } = useServices();
   const { message } = App.useApp();
-  const known = useStoredFiles(paths);
+  const known = useStoredFiles(paths, domain);
   if (paths.length === 0) return null;
   async function download(path: string) {
+    const info = known[path];
+    // A file under a configured domain (平台设置) is another origin's: opened there, never sent the session.
+    if (info?.external) {
+      window.open(info.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
     try {
       saveFile(await files.download(path));
     } catch (error: unknown) {

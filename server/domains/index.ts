@@ -21,6 +21,7 @@ import { permissionsDomain } from './system/menus/permissions.ts';
 import { settingsDomain } from './system/settings/hy-config.ts';
 import { walletsDomain } from './money/wallets/index.ts';
 import { fundFlowsDomain } from './money/fund-flows/index.ts';
+import { receiptsDomain } from './money/receipts.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -41,4 +42,5 @@ export const DOMAINS: readonly DomainModule[] = [
   settingsDomain,
   walletsDomain,
   fundFlowsDomain,
+  receiptsDomain,
 ];

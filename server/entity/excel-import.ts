@@ -26,7 +26,7 @@ import { ID_COLUMN_LABEL } from './excel-export.ts';
 import { resolveTableTexts } from './import-texts.ts';
 import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
 import { creationValues } from './tenancy.ts';
-import { hooksOf } from './hooks.ts';
+import { hookWrittenValues, hooksOf } from './hooks.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -201,7 +201,8 @@ export async function importExcel(
         const event = { ctx, tx, caller, entity, id: newId(), record, body: bodies.get(record) ?? {} };
         await hooks.beforeWrite?.(event);
         await insertRow(tx, entity, {
-          id: event.id, ...writableValues(entity, record), ...creationValues(entity, caller),
+          // Read-only values a beforeWrite hook set are written as on 新增 (a receipt's match).
+          id: event.id, ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...creationValues(entity, caller),
         });
         await hooks.afterWrite?.(event);
       }

@@ -27,6 +27,8 @@ export const FILE_TYPES: Record<string, FileType> = {
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', image: false, magic: ZIP },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', image: false, magic: ZIP },
   pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', image: false, magic: ZIP },
+  // OFD (GB/T 33190, China's fixed-layout format for e-receipts and e-invoices) is a zip container.
+  ofd: { mime: 'application/ofd', image: false, magic: ZIP },
   zip: { mime: 'application/zip', image: false, magic: ZIP },
   txt: { mime: 'text/plain; charset=utf-8', image: false, magic: [] },
   csv: { mime: 'text/csv; charset=utf-8', image: false, magic: [] },

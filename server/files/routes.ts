@@ -13,6 +13,8 @@ import { requireCaller, resolveCaller } from '../auth/guard.ts';
 import { contentMatches, extensionOf, FILE_TYPES } from './file-types.ts';
 import { isStorageKey, type FileStore } from './store.ts';
 import { signatureFor, SIGNED_URL_SECONDS } from './signing.ts';
+import { pathsDeniedByRecords } from './record-scope.ts';
+import type { Caller } from '../context.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const TOO_LARGE = '文件大小不能超过10MB';
@@ -94,8 +96,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext, prefix
   });
 
   /** Signed URLs (and original names) for those of `paths` that belong to the caller's tenant. */
-  async function signPaths(tenantId: number, paths: string[]): Promise<Record<string, { url: string; name: string }>> {
-    const wanted = [...new Set(paths.filter(isStorageKey))];
+  async function signPaths(caller: Caller, paths: string[]): Promise<Record<string, { url: string; name: string }>> {
+    const tenantId = caller.tenantId;
+    const keys = [...new Set(paths.filter(isStorageKey))];
+    // A file of a record the caller may not read is not signed (record-scope.ts).
+    const denied = await pathsDeniedByRecords(ctx, caller, keys);
+    const wanted = keys.filter((path) => !denied.has(path));
     if (wanted.length === 0) return {};
     const owned = await ctx.db
       .selectFrom('sys_file')
@@ -115,7 +121,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext, prefix
   app.get<{ Querystring: { path?: string } }>(`${prefix}/sys/common/signUrl`, { config: { authenticated: true } }, async (request) => {
     const caller = requireCaller(request);
     const path = String(request.query.path ?? '');
-    const signed = await signPaths(caller.tenantId, [path]);
+    const signed = await signPaths(caller, [path]);
     return signed[path] ? ok(signed[path].url) : fail('文件不存在');
   });
 
@@ -125,7 +131,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext, prefix
     if (!Array.isArray(paths) || paths.length > 200 || !paths.every((p) => typeof p === 'string')) {
       return fail('paths 应为不超过200个文件路径的数组');
     }
-    return ok(await signPaths(caller.tenantId, paths as string[]));
+    return ok(await signPaths(caller, paths as string[]));
   });
 
   app.get<{ Params: { '*': string }; Querystring: { expires?: string; sign?: string } }>(
@@ -148,6 +154,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext, prefix
         if (!caller) throw new AuthError();
         // Another tenant's file answers exactly like a missing one.
         if (file && file.tenant_id !== caller.tenantId) return missing();
+        // So does a file of a record the caller may not read.
+        if (file && (await pathsDeniedByRecords(ctx, caller, [path])).has(path)) return missing();
       }
       if (!file) return missing();
       const data = await store.read(file.path);

@@ -63,7 +63,8 @@ function between(rnd: Random, from: number, to: number): number {
 }
 
 function serial(rnd: Random, at: number): string {
-  return `${beijingDay(at)}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
+  // A bank-style prefix: a bare 17-digit number reads as a record id on screen (银行回单 lists these serials).
+  return `HQ${beijingDay(at)}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`;
 }
 
 async function pay(tx: Transaction<SystemTables>, rnd: Random, bill: OpenBill, amountCents: number, at: number): Promise<void> {

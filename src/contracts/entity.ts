@@ -53,6 +53,8 @@ export interface FieldDef {
   maxCount?: number;
   /** image/file: upload folder (`biz`), default the entity's table name. */
   biz?: string;
+  /** image/file: the platform setting whose domain prefixes stored relative paths in the browser (default static). */
+  fileDomain?: 'static' | 'bank';
   /**
    * dict fields: how the form offers the items. `checkbox` stores several values (like `multiple`).
    * string fields: `cron`, a Quartz cron input that previews the next run times (`<api>/cronPreview`).

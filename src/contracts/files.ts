@@ -30,3 +30,24 @@ export function isImagePath(path: string): boolean {
 
 /** Comma-joined paths are stored in a varchar of this size. */
 export const FILE_LIST_MAX_LENGTH = 1000;
+
+/** Which platform-settings domain a file field's paths live under (field option `fileDomain`). */
+export type FileDomain = 'static' | 'bank';
+
+/** The two domains of 平台设置 (静态资源域名, 银行回单域名); empty means this server. */
+export interface FileDomains {
+  static: string;
+  bank: string;
+}
+
+const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:)?\/\//i;
+
+/**
+ * Where the browser loads a stored path from when a domain is configured for it: an absolute URL as it is, a
+ * relative path under the field's domain. Undefined: this server serves it (signed URL, download with the session).
+ */
+export function externalFileUrl(path: string, domain: FileDomain | undefined, domains: FileDomains): string | undefined {
+  if (ABSOLUTE_URL.test(path)) return path;
+  const base = domains[domain ?? 'static'].trim().replace(/\/+$/, '');
+  return base ? `${base}/${path.replace(/^\/+/, '')}` : undefined;
+}

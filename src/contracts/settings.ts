@@ -30,6 +30,10 @@ export interface PlatformSettings {
    * demands one after repeated failures of an account (code 412), and the login page then shows it.
    */
   loginCaptcha: boolean;
+  /** 静态资源域名 (平台设置): prefixes stored relative file paths in the browser; '' means this server. */
+  staticDomain: string;
+  /** 银行回单域名 (平台设置): the same for fields with `fileDomain: "bank"` (bank receipts); '' means this server. */
+  bankReceiptDomain: string;
 }
 
 /** What an unconfigured platform shows: the server answers with these when nothing is stored, the browser until it has an answer. */
@@ -50,4 +54,6 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   thirdLoginUrl: '',
   thirdLoginName: '',
   loginCaptcha: true,
+  staticDomain: '',
+  bankReceiptDomain: '',
 };

@@ -12,6 +12,7 @@ import type { DictProvider } from '../providers/dicts.ts';
 import type { EndpointProvider } from '../providers/endpoints.ts';
 import type { LiveGridProvider } from '../providers/vxe-socket.ts';
 import type { FileProvider, StoredFileInfo } from '../providers/files.ts';
+import type { FileDomain } from '../contracts/files.ts';
 import type { LookupProvider } from '../providers/lookups.ts';
 
 export interface Services {
@@ -87,19 +88,19 @@ export function useDictionaries(codes: string[]): number {
 }
 
 /** What is known about stored files (signed URL, original name), path by path; undefined until it arrives. */
-export function useStoredFiles(paths: string[]): Record<string, StoredFileInfo | undefined> {
+export function useStoredFiles(paths: string[], domain?: FileDomain): Record<string, StoredFileInfo | undefined> {
   const { files } = useServices();
   const [known, setKnown] = useState<Record<string, StoredFileInfo | undefined>>({});
   const key = paths.join(',');
   useEffect(() => {
     let live = true;
     const wanted = key ? key.split(',') : [];
-    void Promise.all(wanted.map(async (path) => [path, await files.info(path)] as const)).then((entries) => {
+    void Promise.all(wanted.map(async (path) => [path, await files.info(path, domain)] as const)).then((entries) => {
       if (live) setKnown(Object.fromEntries(entries));
     });
     return () => {
       live = false;
     };
-  }, [key, files]);
+  }, [key, files, domain]);
   return known;
 }

@@ -4,12 +4,16 @@
  * expire), and downloads with the session.
  */
 import type { DownloadedFile, HttpClient } from '../http/client.ts';
+import { externalFileUrl, type FileDomain, type FileDomains } from '../contracts/files.ts';
+import { loadPlatformSettings } from './settings.ts';
 
 export interface StoredFileInfo {
   /** A URL the browser may load without headers (valid about 10 minutes). */
   url: string;
   /** The name the file had when it was uploaded. */
   name: string;
+  /** The URL is on another origin (a configured file domain): opened as a link, never fetched with the session. */
+  external?: boolean;
 }
 
 /** Another upload endpoint of this app (a grid column's `action`) and extra form fields (JVxeTable sends `isup=1`). */
@@ -23,8 +27,11 @@ export const UPLOAD_ACTION = /^\/(?!.*\.\.)[A-Za-z0-9_/-]+$/;
 
 export interface FileProvider {
   upload(file: Blob & { name?: string }, biz: string, onProgress?: (percent: number) => void, target?: UploadTarget): Promise<{ path: string; name: string }>;
-  /** Resolves with undefined for a path the caller may not see (or that does not exist). */
-  info(path: string): Promise<StoredFileInfo | undefined>;
+  /**
+   * Resolves with undefined for a path the caller may not see (or that does not exist). With a domain configured
+   * in 平台设置 for the field's `fileDomain`, the URL is the path under that domain, `external` set.
+   */
+  info(path: string, domain?: FileDomain): Promise<StoredFileInfo | undefined>;
   download(path: string): Promise<DownloadedFile>;
 }
 
@@ -32,7 +39,16 @@ export interface FileProvider {
 const CACHE_MS = 8 * 60 * 1000;
 const BATCH_LIMIT = 200;
 
+const NO_DOMAINS: FileDomains = { static: '', bank: '' };
+
 export function createFileProvider(http: HttpClient, now: () => number = Date.now): FileProvider {
+  // The page configuration's file domains, read once (public platform settings); none when it cannot be read.
+  let domains: Promise<FileDomains> | null = null;
+  const fileDomains = () =>
+    (domains ??= loadPlatformSettings(http).then(
+      (settings) => ({ static: settings.staticDomain, bank: settings.bankReceiptDomain }),
+      () => NO_DOMAINS,
+    ));
   const cache = new Map<string, { info: StoredFileInfo | undefined; until: number }>();
   let pending = new Map<string, Array<(info: StoredFileInfo | undefined) => void>>();
   let scheduled = false;
@@ -66,7 +82,9 @@ export function createFileProvider(http: HttpClient, now: () => number = Date.no
       // JeecgBoot-style endpoints answer with the stored path in `message` only.
       return envelope.result?.path ? envelope.result : { path: envelope.message, name: file.name ?? '' };
     },
-    info(path) {
+    async info(path, domain) {
+      const external = externalFileUrl(path, domain, await fileDomains());
+      if (external) return { url: external, name: path.split('/').pop() ?? path, external: true };
       const hit = cache.get(path);
       if (hit && hit.until > now()) return Promise.resolve(hit.info);
       return new Promise((resolve) => {

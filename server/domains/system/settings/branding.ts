@@ -1,6 +1,6 @@
 /** Platform branding, public because the login page shows it before anyone signs in. */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../../../src/contracts/settings.ts';
 import type { AppContext } from '../../../context.ts';
 import type { SystemTables } from '../../../db/schema.ts';
@@ -21,6 +21,13 @@ export async function readPlatformSettings(db: Kysely<SystemTables>): Promise<Pl
   return merged;
 }
 
+async function fileDomains(db: Kysely<SystemTables>): Promise<Pick<PlatformSettings, 'staticDomain' | 'bankReceiptDomain'>> {
+  const found = await sql<{ staticDomain: string | null; bankReceiptDomain: string | null }>`select static_domain as "staticDomain",
+    bank_receipt_domain as "bankReceiptDomain" from hy_config where id = 'hyconfig'`.execute(db);
+  const row = found.rows[0];
+  return { staticDomain: row?.staticDomain ?? '', bankReceiptDomain: row?.bankReceiptDomain ?? '' };
+}
+
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, prefix: string): void {
   app.get(`${prefix}/setting/hySetting/queryPlatformSettings`, { config: { public: true } }, async () =>
     // Sign-in addresses and the captcha switch come from the server's configuration, not from the stored (admin-editable) settings.
@@ -30,6 +37,8 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, pr
       thirdLoginUrl: thirdLoginStartPath(ctx, prefix),
       thirdLoginName: ctx.config.oauth2?.name ?? '',
       loginCaptcha: ctx.config.captchaEnabled,
+      // Where the browser loads stored relative file paths from (平台设置 hy_config; empty: this server).
+      ...(await fileDomains(ctx.db)),
     }),
   );
 }

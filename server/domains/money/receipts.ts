@@ -1,0 +1,109 @@
+/**
+ * 银行回单 (freight-domain §1.13; schema schemas/entities/money/hy-bank-receipt.entity.json) on the engine: list,
+ * add (upload one), importExcel and exportXls are the engine's, over a table the schema makes. What is the domain's own:
+ * - every add and imported row is matched, in its transaction, to the money record with its bank serial number
+ *   (receipts/matcher.ts): status, business type and id, that record's amount and its 货主 are written with the row;
+ * - the attached file must be a PDF, an OFD or a picture (the upload itself was checked by content);
+ * - 重新匹配 (operation `rematch`, row and batch): the named receipts in the caller's scope, locked, matched again —
+ *   a receipt uploaded before its 回款 was recorded becomes 已匹配 this way.
+ */
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, Caller } from '../../context.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError } from '../../core/errors.ts';
+import { requireCaller } from '../../auth/guard.ts';
+import { scopeConditions } from '../../entity/data-scope.ts';
+import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
+import type { EntityRuntime } from '../../entity/registry.ts';
+import type { SystemTables } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { splitPaths } from '../../../src/contracts/files.ts';
+import { extensionOf } from '../../files/file-types.ts';
+import { MATCHED, UNMATCHED, matchReceipt, presentSources, type MatchResult } from './receipts/matcher.ts';
+
+export const RECEIPT_FILE_TYPES = ['pdf', 'ofd', 'jpg', 'jpeg', 'png'];
+const MAX_REMATCH = 1000;
+
+function receiptEntity(ctx: AppContext): EntityRuntime {
+  const entity = ctx.entities.find((e) => e.schema.name === 'hyBankReceipt');
+  if (!entity) throw new Error('schemas/entities/money/hy-bank-receipt.entity.json is missing');
+  return entity;
+}
+
+/** Writes a match into a record about to be stored (the read-only fields a hook sets are written with the row). */
+function applyMatch(record: Record<string, unknown>, match: MatchResult): void {
+  record.matchStatus = match.matchStatus;
+  record.bizType = match.bizType;
+  record.bizId = match.bizId;
+  record.matchedAmount = match.matchedAmount;
+  record.customerId = match.customerId;
+  record.matchTime = match.matchStatus === UNMATCHED ? null : new Date().toISOString();
+}
+
+async function matchOf(db: Kysely<SystemTables>, tenantId: number, serial: unknown, amount: unknown): Promise<MatchResult> {
+  return matchReceipt(db, await presentSources(db), { tenantId, serial: String(serial ?? ''), amount: String(amount ?? '') });
+}
+
+const receiptHooks: EntityHooks = {
+  fieldErrors(record, errors) {
+    const wrong = splitPaths(record.fileUrl).find((path) => !RECEIPT_FILE_TYPES.includes(extensionOf(path)));
+    if (wrong === undefined) return errors;
+    return [...errors, { field: 'fileUrl', message: '回单文件只能是 PDF、OFD 或图片(jpg、png)' }];
+  },
+  async beforeWrite({ tx, caller, record }) {
+    record.currency = 'CNY';
+    applyMatch(record, await matchOf(tx, caller.tenantId, record.bankSerialNo, record.amount));
+  },
+  addMessage(_id, record) {
+    return record.matchStatus === MATCHED ? '添加成功，已匹配!' : record.matchStatus === UNMATCHED ? '添加成功，未匹配到业务单据' : '添加成功，金额与业务单据不符(差异)';
+  },
+};
+
+function idsOf(body: unknown): string[] {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const raw = record.ids ?? record.id;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
+}
+
+/** 重新匹配: the receipts the caller may change, locked, matched again in one transaction. */
+export async function rematch(ctx: AppContext, caller: Caller, ids: string[]): Promise<Record<string, number>> {
+  if (ids.length === 0) throw new BusinessError('请选择银行回单');
+  if (ids.length > MAX_REMATCH) throw new BusinessError(`一次最多选择${MAX_REMATCH}条银行回单`);
+  const scope = await scopeConditions(ctx.db, receiptEntity(ctx), caller);
+  return ctx.db.transaction().execute(async (tx) => {
+    const rows = await sql<{ id: string; serial: string; amount: string }>`
+      select id, bank_serial_no as serial, amount::text as amount from hy_bank_receipt
+      where ${sql.join([sql`tenant_id = ${caller.tenantId}`, sql`id in (${sql.join(ids)})`, ...scope], sql` and `)}
+      order by id for update`.execute(tx);
+    if (rows.rows.length !== ids.length) throw new BusinessError('银行回单不存在，或无权重新匹配');
+    const sources = await presentSources(tx);
+    const counts: Record<string, number> = { matched: 0, different: 0, unmatched: 0 };
+    for (const row of rows.rows) {
+      const match = await matchReceipt(tx, sources, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount });
+      counts[match.matchStatus === MATCHED ? 'matched' : match.matchStatus === UNMATCHED ? 'unmatched' : 'different'] += 1;
+      await sql`update hy_bank_receipt set match_status = ${match.matchStatus}, biz_type = ${match.bizType}, biz_id = ${match.bizId},
+          matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId},
+          match_time = ${match.matchStatus === UNMATCHED ? null : sql`now()`}, update_by = ${caller.username}, update_time = now()
+        where tenant_id = ${caller.tenantId} and id = ${row.id}`.execute(tx);
+    }
+    return counts;
+  });
+}
+
+export const receiptsDomain: DomainModule = {
+  name: 'money/receipts',
+  hooks: { hyBankReceipt: receiptHooks },
+  routes(app, ctx, prefix) {
+    const path = `${prefix}${receiptEntity(ctx).schema.api}/rematch`;
+    const options = { config: { permission: 'hybank:hyBankReceipt:rematch' } };
+    const handler = async (request: FastifyRequest) => {
+      const counts = await rematch(ctx, requireCaller(request), idsOf(request.body));
+      return ok(counts, `重新匹配完成：已匹配${counts.matched}条，差异${counts.different}条，未匹配${counts.unmatched}条`);
+    };
+    // PUT is what the operation button sends; POST for clients that post operations.
+    app.put(path, options, handler);
+    app.post(path, options, handler);
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * Matching a bank receipt (回单) to the money record it evidences, by bank serial number and amount: same serial and
+ * same amount → 1 已匹配; same serial, another amount → 2 差异 (the record's amount kept beside the receipt's); no
+ * record with the serial → 0 未匹配. The records are a list of sources, one line each; a source whose table (or
+ * column) this database does not have yet is skipped, so a source may be listed before its area ships.
+ * Identifiers come only from this list; amounts are compared as numeric in SQL, never as JS numbers.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { SystemTables } from '../../../db/schema.ts';
+
+export interface MatchSource {
+  /** Value of the `receipt_biz_type` dictionary written to the receipt's bizType. */
+  bizType: string;
+  table: string;
+  serial: string;
+  amount: string;
+  customer: string;
+}
+
+export const MATCH_SOURCES: readonly MatchSource[] = [
+  { bizType: 'billPayment', table: 'hy_bill_payment', serial: 'sequence_code', amount: 'amount', customer: 'customer_id' },
+  // Wallets and fund flows (issue 25, another part): used as soon as their tables exist.
+  { bizType: 'walletRecharge', table: 'hy_wallet_recharge', serial: 'bank_serial_no', amount: 'amount', customer: 'customer_id' },
+  { bizType: 'fundFlow', table: 'hy_fund_flow', serial: 'sequence_code', amount: 'monetary_amount', customer: 'customer_id' },
+];
+
+export const UNMATCHED = '0';
+export const MATCHED = '1';
+export const DIFFERENT = '2';
+
+export interface MatchResult {
+  matchStatus: string;
+  bizType: string | null;
+  bizId: string | null;
+  /** The record's amount (decimal text), shown beside the receipt's. */
+  matchedAmount: string | null;
+  customerId: string | null;
+}
+
+const NO_MATCH: MatchResult = { matchStatus: UNMATCHED, bizType: null, bizId: null, matchedAmount: null, customerId: null };
+
+/** The sources whose table and columns exist in this database now (tenant_id included). */
+export async function presentSources(db: Kysely<SystemTables>): Promise<MatchSource[]> {
+  const tables = MATCH_SOURCES.map((s) => s.table);
+  const found = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = current_schema() and table_name in (${sql.join(tables)})`.execute(db);
+  const columns = new Set(found.rows.map((r) => `${r.table}.${r.column}`));
+  return MATCH_SOURCES.filter((s) => [s.serial, s.amount, s.customer, 'id', 'tenant_id'].every((c) => columns.has(`${s.table}.${c}`)));
+}
+
+/** The match of one receipt (serial, amount as decimal text) among the sources; an exact amount wins over 差异. */
+export async function matchReceipt(
+  db: Kysely<SystemTables>,
+  sources: readonly MatchSource[],
+  receipt: { tenantId: number; serial: string; amount: string },
+): Promise<MatchResult> {
+  if (!receipt.serial.trim() || sources.length === 0) return NO_MATCH;
+  const selects = sources.map(
+    (s) => sql`select ${s.bizType} as "bizType", id::text as "bizId", ${sql.ref(s.amount)}::text as amount,
+      ${sql.ref(s.customer)}::text as "customerId", ${sql.ref(s.amount)} = ${receipt.amount}::numeric as same
+      from ${sql.table(s.table)} where tenant_id = ${receipt.tenantId} and ${sql.ref(s.serial)} = ${receipt.serial.trim()}`,
+  );
+  const found = await sql<{ bizType: string; bizId: string; amount: string; customerId: string | null; same: boolean }>`
+    select * from (${sql.join(selects, sql` union all `)}) m order by same desc, "bizType", "bizId" limit 1`.execute(db);
+  const row = found.rows[0];
+  if (!row) return NO_MATCH;
+  return {
+    matchStatus: row.same ? MATCHED : DIFFERENT,
+    bizType: row.bizType,
+    bizId: row.bizId,
+    matchedAmount: row.amount,
+    customerId: row.customerId,
+  };
+}
