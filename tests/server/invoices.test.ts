@@ -144,6 +144,10 @@ describe.each(BACKENDS)('发票 on %s', (kind) => {
   it('issues with a 20-digit number and a PDF once, rejects with a reason, red-flushes into a negative invoice', async () => {
     const billId = await makeBill(ownCustomer, ['1000.00', '234.56']);
     const { id } = (await apply([billId], shipper)).body.result;
+    const fix = { id, invoiceKind: '02', buyerName: '改名公司', buyerTaxNo: '91110000MA01ABCD1X', buyerAddrPhone: '北京市 010-12345678' };
+    expect((await t.call({ method: 'PUT', url: `${API}/edit`, token: shipper, payload: { ...fix, buyerTaxNo: 'abc' } })).body.success).toBe(false);
+    expect((await t.call({ method: 'PUT', url: `${API}/edit`, token: shipper, payload: fix })).body.success).toBe(true);
+    expect((await invoice(id, shipper)).result).toMatchObject({ invoiceKind: '02', buyerName: '改名公司', totalAmount: 1234.56 });
     const number = `2632${Date.now()}`.padEnd(20, '7').slice(0, 20);
     expect((await operate('issue', { id, invoiceNo: number, issueDate: '2026-11-27' })).body).toMatchObject({ success: false, message: expect.stringContaining('发票PDF不能为空') });
     expect((await operate('issue', { id, invoiceNo: '123', issueDate: '2026-11-27' })).body.success).toBe(false);
@@ -152,6 +156,9 @@ describe.each(BACKENDS)('发票 on %s', (kind) => {
     expect((await operate('issue', { id, invoiceNo: number, issueDate: '2026-11-27' })).body.success).toBe(true);
     expect((await invoice(id, shipper)).result).toMatchObject({ invoiceStatus: '3', invoiceStatus_dictText: '已开票', invoiceNo: number });
     expect(await billStatus(billId)).toBe('3');
+    // 开票信息 may be corrected only while 待审核.
+    const edit = await t.call({ method: 'PUT', url: `${API}/edit`, token: shipper, payload: { id, invoiceKind: '01', buyerName: '再改名公司', buyerTaxNo: '91110000MA01ABCD1X' } });
+    expect(edit.body).toMatchObject({ success: false, message: '只有待审核的发票可以修改开票信息' });
     // Issue twice: the state machine refuses.
     expect((await operate('issue', { id, invoiceNo: number.replace(/.$/, '1'), issueDate: '2026-11-27' })).body).toMatchObject({ success: false, message: '只有待审核的发票可以开票' });
     // Red flush: a negative invoice referencing it, summing to zero with it; the bill is invoiceable again.
