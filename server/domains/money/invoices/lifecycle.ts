@@ -13,6 +13,9 @@ import { BusinessError, ValidationError } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import type { OperationEvent } from '../../../entity/hooks.ts';
 
+/** Who acts: the operation's caller, or the demo seed's finance user. */
+type Actor = Pick<Caller, 'tenantId' | 'username' | 'realname'>;
+
 async function assertNumberFree(tx: Kysely<SystemTables>, tenantId: number, field: string, number: string): Promise<void> {
   const found = await sql<{ id: string }>`select id from hy_invoice where tenant_id = ${tenantId}
     and (invoice_no = ${number} or red_invoice_no = ${number}) limit 1`.execute(tx);
@@ -20,7 +23,7 @@ async function assertNumberFree(tx: Kysely<SystemTables>, tenantId: number, fiel
 }
 
 /** The invoice's bills: marked with `status` (已开票), or released (未申请) and the link ended. */
-async function markBills(tx: Kysely<SystemTables>, caller: Caller, invoiceId: string, status: '3' | '0'): Promise<void> {
+export async function markBills(tx: Kysely<SystemTables>, caller: Actor, invoiceId: string, status: '3' | '0'): Promise<void> {
   const bills = sql`select bill_id from hy_invoice_bill where tenant_id = ${caller.tenantId} and invoice_id = ${invoiceId} and live`;
   await sql`update hy_bill set invoice_status = ${status}, update_by = ${caller.username}, update_time = now()
     where tenant_id = ${caller.tenantId} and id in (${bills})`.execute(tx);
@@ -29,7 +32,7 @@ async function markBills(tx: Kysely<SystemTables>, caller: Caller, invoiceId: st
   }
 }
 
-async function createRedInvoice(tx: Kysely<SystemTables>, caller: Caller, originalId: string, redNo: string): Promise<void> {
+export async function createRedInvoice(tx: Kysely<SystemTables>, caller: Actor, originalId: string, redNo: string): Promise<void> {
   const id = newId();
   await sql`insert into hy_invoice (id, tenant_id, create_by, create_time, invoice_apply_no, customer_id, bill_nos, invoice_kind,
       red_flag, buyer_name, buyer_tax_no, buyer_addr_phone, buyer_bank_account, seller_name, seller_tax_no, tax_rate,
