@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Locator, Page } from 'playwright';
+import type { Locator, Page } from 'playwright-core';
 import { desktopSession, logIn } from './harness.ts';
 import { tinyPdf } from '../../server/seed/demo-invoices.ts';
+import { createBill } from '../../server/domains/freight/settlement/bills.ts';
 
 const BILLS = '/bill/list';
 const INVOICES = '/taxes/invoice/list';
@@ -35,14 +36,22 @@ describe('invoices in the browser', () => {
   }
 
   it('the shipper applies over a confirmed bill, ops issues it, the shipper sees 已开票 with the number', async () => {
-    // One of the shipper's bills, confirmed and not invoiced (the demo's own may all be taken).
-    const found = await sql<{ id: string; billNo: string; payable: string }>`select b.id, b.bill_no as "billNo", b.payable_amount::text as payable
-      from hy_bill b join sys_user u on u.customer_id = b.customer_id and u.username = 'shipper'
-      where coalesce(b.invoice_status, '0') = '0' and b.bill_status <> '9' and b.payable_amount > 0
-      order by b.generated_time desc limit 1`.execute(s.env.ctx.db);
-    expect(found.rows).toHaveLength(1);
+    // A fresh confirmed bill of the shipper over two of its waybills (the demo's own confirmed bills already have invoices).
+    const db = s.env.ctx.db;
+    const notes = await sql<{ id: string; customerId: string }>`select n.id, n.customer_id as "customerId" from hy_shipping_note n
+      join sys_user u on u.customer_id = n.customer_id and u.username = 'shipper' order by n.shipping_note_number desc limit 2`.execute(db);
+    expect(notes.rows).toHaveLength(2);
+    for (const [i, note] of notes.rows.entries()) {
+      await sql`update hy_shipping_note set shipping_status = '5', bill_id = null, bill_flag = '0', total_fee = ${i === 0 ? '12345.60' : '8000.05'}::numeric
+        where id = ${note.id}`.execute(db);
+    }
+    const billId = await createBill(db, { tenantId: 1, customerId: notes.rows[0].customerId, settlementType: '2', noteIds: notes.rows.map((n) => n.id),
+      periodStart: null, periodEnd: null, dueDate: '2026-12-31', createBy: 'e2e' });
+    await sql`update hy_bill set bill_status = '2' where id = ${billId}`.execute(db);
+    const found = await sql<{ id: string; billNo: string; payable: string }>`select id, bill_no as "billNo", payable_amount::text as payable
+      from hy_bill where id = ${billId}`.execute(db);
     const bill = found.rows[0];
-    await sql`update hy_bill set bill_status = '2' where id = ${bill.id} and bill_status in ('0', '1')`.execute(s.env.ctx.db);
+    expect(bill.payable).toBe('20345.65');
     const [whole, cents = ''] = bill.payable.split('.');
     const shown = `${Number(whole).toLocaleString('en-US')}.${cents.padEnd(2, '0')}`;
 
