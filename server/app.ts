@@ -74,10 +74,12 @@ import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoWallets } from './seed/demo-wallets.ts';
 import { seedDemoReceipts } from './seed/demo-receipts.ts';
+import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
 import { customersMigrations } from './domains/freight/customer-migrations.ts';
+import { invoiceMigrations } from './domains/money/invoices/migrations.ts';
 
 export { API_PREFIX };
 
@@ -85,7 +87,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations, ...receiptsMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations, ...receiptsMigrations, ...invoiceMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -148,6 +150,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoWallets(ctx.db);
     // Bank receipts of those payments, matched as uploads are, with a 差异 and some 未匹配.
     await seedDemoReceipts(ctx.db);
+    // Invoices in every state over some of those bills (issue 25).
+    await seedDemoInvoices(ctx.db, ctx.config.uploadDir);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.

@@ -87,6 +87,12 @@ export interface OperationDef {
    * `<prefix>:<key>` and its own guards; `when` still decides where the button shows. No `set` or `input`.
    */
   route?: string;
+  /**
+   * Money-committing operations (开票, 红冲, 申请开票): every call carries an `Idempotency-Key` header (one per button
+   * press or dialog opening in the web app); the engine claims it in the operation's transaction (a `route`'s code
+   * claims it itself, server/core/idempotency.ts oncePerKey), so a repeat answers the first result and writes nothing.
+   */
+  idempotencyKey?: boolean;
 }
 
 export interface OperationPanel {

@@ -14,6 +14,7 @@ import { useServices } from '../../src/engine/services.tsx';
 import type { AccessProvider } from '../../src/providers/access.ts';
 import type { OperationTarget, RecordId } from '../../src/providers/data.ts';
 import { toastFailure } from '../../src/http/errors.ts';
+import { newIdempotencyKey } from '../../src/contracts/idempotency.ts';
 import type { ToolbarButtonsProps } from '../renderer-part.ts';
 
 const OperationDialog = lazy(() => import('./renderer-dialog.tsx'));
@@ -38,12 +39,18 @@ export function rowOperationActions(entity: EntitySchema, access: AccessProvider
 function useOperationRunner(entity: EntitySchema, onDone: () => void) {
   const { data } = useServices();
   const { message, modal } = App.useApp();
-  const [dialog, setDialog] = useState<{ operation: OperationDef; target: OperationTarget }>();
+  const [dialog, setDialog] = useState<{ operation: OperationDef; target: OperationTarget; key?: string }>();
 
-  /** Calls the server; failures are shown and rethrown (so an input dialog stays open). */
-  async function call(operation: OperationDef, target: OperationTarget, input?: WireRecord): Promise<void> {
+  /**
+   * Calls the server; failures are shown and rethrown (so an input dialog stays open). `key`: the press's (or the
+   * dialog's) Idempotency-Key for operations that take one, so a retry of the same submission writes once.
+   */
+  async function call(operation: OperationDef, target: OperationTarget, input?: WireRecord, key?: string): Promise<void> {
     try {
-      const result = await data.runOperation(operationPath(entity, operation), target, input);
+      const path = operationPath(entity, operation);
+      const result = operation.idempotencyKey
+        ? await data.runOperation(path, target, input, { idempotencyKey: key ?? newIdempotencyKey() })
+        : await data.runOperation(path, target, input);
       message.success(result.message || '操作成功');
       onDone();
     } catch (error: unknown) {
@@ -54,7 +61,7 @@ function useOperationRunner(entity: EntitySchema, onDone: () => void) {
 
   /** Starts an operation: its dialog when it takes input, else a confirmation when it has one (unless confirmed). */
   function start(operation: OperationDef, target: OperationTarget, confirmed = false) {
-    if (operation.input?.length) setDialog({ operation, target });
+    if (operation.input?.length) setDialog({ operation, target, key: operation.idempotencyKey ? newIdempotencyKey() : undefined });
     else if (operation.confirm && !confirmed) {
       modal.confirm({
         title: operation.label,
@@ -74,7 +81,7 @@ function useOperationRunner(entity: EntitySchema, onDone: () => void) {
         operation={dialog.operation}
         onClose={() => setDialog(undefined)}
         onSubmit={async (input) => {
-          await call(dialog.operation, dialog.target, input);
+          await call(dialog.operation, dialog.target, input, dialog.key);
           setDialog(undefined);
         }}
       />

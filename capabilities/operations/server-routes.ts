@@ -33,6 +33,7 @@ import type { QueryParams } from '../../server/entity/query.ts';
 import { fileErrors, referenceErrors } from '../../server/entity/validation.ts';
 import { prepareForStore } from '../../server/entity/field-types.ts';
 import { answerText, hooksOf } from '../../server/entity/hooks.ts';
+import { idempotencyKeyOf, inWriteTransaction } from '../../server/core/idempotency.ts';
 import { assertRequirements, expressionScope, rowSetValues, writeHistory } from './server-transitions.ts';
 
 const NOT_FOUND = '未找到对应数据';
@@ -155,7 +156,10 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
       // A password input is stored as its hash, as a form's is.
       const written = { ...inputs };
       await prepareForStore(entity, written);
-      const changed = await ctx.db.transaction().execute(async (tx) => {
+      // Operations taking a key (schema `idempotencyKey`) claim it in their own transaction: a repeat writes nothing.
+      const key = operation.idempotencyKey ? idempotencyKeyOf(request) : undefined;
+      let changed: string[] = [];
+      const answer = await inWriteTransaction(ctx.db, caller, key, { endpoint: `${entity.schema.api}/${operation.key}`, body }, async (tx) => {
         const reach = await scopeConditions(tx, entity, caller, request.log);
         const rows = await loadRows(tx, entity, operation, caller, target, reach, answerText(hooks, 'notFound', NOT_FOUND));
         for (const row of rows) {
@@ -171,14 +175,14 @@ export function registerOperationRoutes(app: FastifyInstance, ctx: AppContext, p
           await updateRow(tx, entity, caller.tenantId, String(row.id), values);
           await writeHistory(ctx, tx, operation, { ...scope, after: { ...row, ...values } }, caller);
         }
-        return rows.map((row) => String(row.id));
+        changed = rows.map((row) => String(row.id));
+        return ok({ count: changed.length }, successMessage(operation));
       });
       // After the commit: live grids on other pages re-read the rows.
       for (const id of changed) {
         ctx.live?.rowChanged({ tenantId: caller.tenantId, entity: entity.schema.name, id }).catch((error: unknown) => request.log.warn({ err: error }, 'live update failed'));
       }
-      const count = changed.length;
-      return ok({ count }, successMessage(operation));
+      return answer;
     };
     const config = { permission: operationPermission(entity.schema, operation) };
     app.put(`${prefix}${entity.schema.api}/${operation.key}`, { config }, handler);

@@ -22,6 +22,7 @@ import { settingsDomain } from './system/settings/hy-config.ts';
 import { walletsDomain } from './money/wallets/index.ts';
 import { fundFlowsDomain } from './money/fund-flows/index.ts';
 import { receiptsDomain } from './money/receipts.ts';
+import { invoicesDomain } from './money/invoices/domain.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -43,4 +44,5 @@ export const DOMAINS: readonly DomainModule[] = [
   walletsDomain,
   fundFlowsDomain,
   receiptsDomain,
+  invoicesDomain,
 ];

@@ -48,7 +48,8 @@ export interface DataProvider {
   download(path: string): Promise<DownloadedFile>;
   /** A declared operation (`PUT <resource>/<key>`) on the given rows, or on every row its guard admits. */
   /** Runs a schema operation at its path (`operationPath`: `<api>/<key>` or the operation's `route`). */
-  runOperation(path: string, target: OperationTarget, input?: WireRecord): Promise<WriteResult>;
+  /** `idempotencyKey`: sent as the Idempotency-Key header (operations with `idempotencyKey: true`). */
+  runOperation(path: string, target: OperationTarget, input?: WireRecord, options?: { idempotencyKey?: string }): Promise<WriteResult>;
 }
 
 export type OperationTarget = { ids: RecordId[] } | { all: true };
@@ -128,9 +129,10 @@ export function createDataProvider(http: HttpClient): DataProvider {
       };
     },
     download: (path) => http.download(path),
-    async runOperation(path, target, input = {}) {
+    async runOperation(path, target, input = {}, options) {
       const rows = 'all' in target ? { all: true } : target.ids.length === 1 ? { id: target.ids[0] } : { ids: target.ids.join(',') };
-      const envelope = await http.request<unknown>({ method: 'put', url: path, data: { ...input, ...rows } });
+      const headers = options?.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined;
+      const envelope = await http.request<unknown>({ method: 'put', url: path, data: { ...input, ...rows }, headers });
       return writeResult(envelope.message);
     },
   };
