@@ -7,7 +7,7 @@
 const ETC_PLATE_COLORS: Readonly<Record<string, string>> = { '1': '0', '2': '1', '3': '2', '4': '3', '94': '4', '93': '5' };
 
 export function etcPlateColor(jtColor: string | null | undefined): string | null {
-  return (jtColor && ETC_PLATE_COLORS[jtColor]) ?? null;
+  return jtColor ? (ETC_PLATE_COLORS[jtColor] ?? null) : null;
 }
 
 /**
