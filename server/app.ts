@@ -69,6 +69,7 @@ import { seedDemoVehicles } from './seed/demo-vehicles.ts';
 import { seedDemoFreight } from './seed/demo-freight.ts';
 import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
+import { seedDemoEtc } from './seed/demo-etc.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
@@ -139,6 +140,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoFreight(ctx.db, ctx.entities);
     // Bills the daily run would have made over that history, with their confirmations and payments.
     await seedDemoSettlement(ctx.db);
+    // ETC运单 for some signed waybills and toll invoices, matched and not (票税管理 → ETC运单 / ETC发票).
+    await seedDemoEtc(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
