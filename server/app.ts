@@ -75,6 +75,7 @@ import { seedDemoSettlement } from './seed/demo-settlement.ts';
 import { seedDemoWallets } from './seed/demo-wallets.ts';
 import { seedDemoReceipts } from './seed/demo-receipts.ts';
 import { seedDemoInvoices } from './seed/demo-invoices.ts';
+import { seedDemoEtc } from './seed/demo-etc.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
@@ -152,6 +153,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoReceipts(ctx.db);
     // Invoices in every state over some of those bills (issue 25).
     await seedDemoInvoices(ctx.db, ctx.config.uploadDir);
+    // ETC运单 for some signed waybills and toll invoices, matched and not (票税管理 → ETC运单 / ETC发票).
+    await seedDemoEtc(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.

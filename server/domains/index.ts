@@ -23,6 +23,7 @@ import { walletsDomain } from './money/wallets/index.ts';
 import { fundFlowsDomain } from './money/fund-flows/index.ts';
 import { receiptsDomain } from './money/receipts.ts';
 import { invoicesDomain } from './money/invoices/domain.ts';
+import { etcDomain } from './money/etc.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -45,4 +46,5 @@ export const DOMAINS: readonly DomainModule[] = [
   fundFlowsDomain,
   receiptsDomain,
   invoicesDomain,
+  etcDomain,
 ];

@@ -27,6 +27,7 @@ import { resolveTableTexts } from './import-texts.ts';
 import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
 import { creationValues } from './tenancy.ts';
 import { hookWrittenValues, hooksOf } from './hooks.ts';
+import { fenToYuan } from '../../field-types/money/contract.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -93,12 +94,15 @@ export async function importExcel(
   }
   const headerRow = sheet.getRow(1);
   const columnField = new Map<number, string>();
+  // Money columns an outside system's export gives in whole fen (field `importFen`, headed by the property name).
+  const fenColumns = new Set<number>();
   const headers: string[] = [];
   headerRow.eachCell((cell, column) => {
     const header = cellText(cell.value, { label: '', type: 'string' }).replace(/[*＊]$/, '').trim();
     headers[column] = header;
     const property = byHeader.get(header);
     if (property) columnField.set(column, property);
+    if (property && header === property && entity.schema.fields[property]?.importFen) fenColumns.add(column);
   });
   if (columnField.size === 0) throw new BusinessError(`表头与${entity.schema.title}的字段不对应，请使用导出的文件作为模板`);
 
@@ -116,7 +120,9 @@ export async function importExcel(
       }
       const text = cellText(row.getCell(column).value, entity.schema.fields[property]);
       cells[column] = text;
-      (entity.schema.fields[property].readOnly ? readOnly : data)[property] = typedValue(ctx, entity.schema.fields[property], text);
+      // Fen become yuan as decimal text (money takes it as typed), never through a float.
+      const value = fenColumns.has(column) && text !== '' ? fenToYuan(text) : typedValue(ctx, entity.schema.fields[property], text);
+      (entity.schema.fields[property].readOnly ? readOnly : data)[property] = value;
     }
     if (cells.every((text) => !text)) return;
     rows.push({ line, cells, data, readOnly, id, record: {} });
