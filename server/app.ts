@@ -55,6 +55,7 @@ import { DOMAINS } from './domains/index.ts';
 import { collectConfigDefaults, collectHooks, collectViews, hooksOf } from './entity/hooks.ts';
 import { syncViews } from './entity/views.ts';
 import { settlementMigrations } from './domains/freight/settlement/migrations.ts';
+import { taxMigrations } from './domains/money/tax/migrations.ts';
 import { settingsMigrations } from './domains/system/settings/migrations.ts';
 import fastifyWebsocket from '@fastify/websocket';
 import { LiveRows } from './socket/live-rows.ts';
@@ -80,7 +81,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...taxMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a

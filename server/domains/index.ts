@@ -19,6 +19,7 @@ import { dataRulesDomain } from './system/data-rules.ts';
 import { tenantsDomain } from './system/tenants.ts';
 import { permissionsDomain } from './system/menus/permissions.ts';
 import { settingsDomain } from './system/settings/hy-config.ts';
+import { taxDomain } from './money/tax/index.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -37,4 +38,5 @@ export const DOMAINS: readonly DomainModule[] = [
   tenantsDomain,
   permissionsDomain,
   settingsDomain,
+  taxDomain,
 ];
