@@ -70,6 +70,7 @@ import { seedDemoVehicles } from './seed/demo-vehicles.ts';
 import { seedDemoFreight } from './seed/demo-freight.ts';
 import { seedDemoSystemScreens } from './seed/demo-system.ts';
 import { seedDemoSettlement } from './seed/demo-settlement.ts';
+import { seedDemoTax } from './seed/demo-tax.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
@@ -140,6 +141,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoFreight(ctx.db, ctx.entities);
     // Bills the daily run would have made over that history, with their confirmations and payments.
     await seedDemoSettlement(ctx.db);
+    // 税务申报 the monthly run would have drafted from the paid driver fees, in each state.
+    await seedDemoTax(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.
