@@ -57,6 +57,7 @@ import { syncViews } from './entity/views.ts';
 import { settlementMigrations } from './domains/freight/settlement/migrations.ts';
 import { walletMigrations } from './domains/money/wallets/migrations.ts';
 import { fundFlowMigrations } from './domains/money/fund-flows/migrations.ts';
+import { taxMigrations } from './domains/money/tax/migrations.ts';
 import { settingsMigrations } from './domains/system/settings/migrations.ts';
 import { receiptsMigrations } from './domains/money/receipts/migrations.ts';
 import fastifyWebsocket from '@fastify/websocket';
@@ -76,6 +77,7 @@ import { seedDemoWallets } from './seed/demo-wallets.ts';
 import { seedDemoReceipts } from './seed/demo-receipts.ts';
 import { seedDemoInvoices } from './seed/demo-invoices.ts';
 import { seedDemoEtc } from './seed/demo-etc.ts';
+import { seedDemoTax } from './seed/demo-tax.ts';
 import { seedDemoAnnouncements } from './seed/demo-announcements.ts';
 import { seedDemoLaneRecords } from './seed/demo-lane-records.ts';
 import { seedDemoCustomerAccounts } from './domains/freight/customer-seed.ts';
@@ -88,7 +90,7 @@ export { API_PREFIX };
 const DICTIONARY_TABLES = new Set(['sys_dict', 'sys_dict_item']);
 
 /** The areas' migrations, run with db/migrations.ts's own: the database layer does not import the areas above it. */
-const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations, ...receiptsMigrations, ...invoiceMigrations };
+const AREA_MIGRATIONS = { ...systemMigrations, ...reportMigrations, ...settlementMigrations, ...settingsMigrations, ...customersMigrations, ...walletMigrations, ...fundFlowMigrations, ...receiptsMigrations, ...invoiceMigrations, ...taxMigrations };
 
 /**
  * `run` at most once at a time: a call while it runs schedules one more run after it (writes announced during a
@@ -155,6 +157,8 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     await seedDemoInvoices(ctx.db, ctx.config.uploadDir);
     // ETC运单 for some signed waybills and toll invoices, matched and not (票税管理 → ETC运单 / ETC发票).
     await seedDemoEtc(ctx.db);
+    // 税务申报 the monthly run would have drafted from the paid driver fees, in each state.
+    await seedDemoTax(ctx.db);
     // The rate table and consignment notes along the same lanes.
     await seedDemoLaneRecords(ctx.db, ctx.entities);
     // The platform's notices, so the bell's 通知 tab and 我的消息 are not empty.

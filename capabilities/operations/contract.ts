@@ -84,7 +84,8 @@ export interface OperationDef {
   /**
    * Instead of `<api>/<key>`, a route the server implements in code (e.g. 批结's `/hybill/hyBill/batchBill`, which
    * writes another entity's rows), called with the same body (`id`, `ids` or `all`). That route checks
-   * `<prefix>:<key>` and its own guards; `when` still decides where the button shows. No `set` or `input`.
+   * `<prefix>:<key>` and its own guards; `when` still decides where the button shows. No `set`; `input` values are
+   * sent with the body for the route to validate.
    */
   route?: string;
   /**

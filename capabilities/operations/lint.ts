@@ -58,8 +58,9 @@ function lintOwnOperations(entity: Json, fields: Json, dictionaries: ReadonlyMap
     }
     if (operation.route !== undefined) {
       if (typeof operation.route !== 'string' || !/^\/[A-Za-z0-9/_-]+$/.test(operation.route)) at(`${base}/route`, 'a route is a path under the API base, such as "/hybill/hyBill/batchBill"');
-      if (operation.set !== undefined || operation.input !== undefined || operation.panel !== undefined || operation.openForm !== undefined) {
-        at(`${base}/route`, 'a route operation is served by server code, so it takes no `set`, `input`, `panel` or `openForm`');
+      // `input` is allowed: the dialog's values travel in the body and the route validates them itself.
+      if (operation.set !== undefined || operation.panel !== undefined || operation.openForm !== undefined) {
+        at(`${base}/route`, 'a route operation is served by server code, so it takes no `set`, `panel` or `openForm`');
       }
     }
     if (placement.includes('toolbar') && !isObject(operation.when)) {

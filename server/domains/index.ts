@@ -24,6 +24,7 @@ import { fundFlowsDomain } from './money/fund-flows/index.ts';
 import { receiptsDomain } from './money/receipts.ts';
 import { invoicesDomain } from './money/invoices/domain.ts';
 import { etcDomain } from './money/etc.ts';
+import { taxDomain } from './money/tax/index.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
   rolesDomain,
@@ -47,4 +48,5 @@ export const DOMAINS: readonly DomainModule[] = [
   receiptsDomain,
   invoicesDomain,
   etcDomain,
+  taxDomain,
 ];

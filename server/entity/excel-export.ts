@@ -39,6 +39,25 @@ export function exportColumns(entity: EntityRuntime): Array<{ property: string; 
   ];
 }
 
+/** A template column's fixed value standing for the row's 1-based number. */
+const ROW_NUMBER = '$rowNumber';
+
+type ExportColumn = { property: string; field: FieldDef; value?: string };
+
+/**
+ * Schema `export.template`: the authority's fixed layout. Each column is a declared field under the template's
+ * heading (shown as the list shows it) or a fixed value. A name that is no exported field is a schema error.
+ */
+function templateColumns(entity: EntityRuntime): ExportColumn[] {
+  const known = new Map(exportColumns(entity).map((c) => [c.property, c.field]));
+  return (entity.schema.export?.template.columns ?? []).map((column) => {
+    if (column.field === undefined) return { property: '', field: { label: column.header, type: 'string' } as FieldDef, value: column.value ?? '' };
+    const field = known.get(column.field);
+    if (!field) throw new Error(`${entity.schema.name}: export.template names no exported field ${column.field}`);
+    return { property: column.field, field: { ...field, label: column.header } };
+  });
+}
+
 /** The row key a column's cell shows: the display text for coded fields, else the value itself. */
 function shownKey(property: string, field: FieldDef): string {
   return field.dict || directoryOf(field) ? `${property}_dictText` : property;
@@ -78,18 +97,20 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
     throw new BusinessError(`导出数据共${total}条，超过${EXPORT_ROW_LIMIT}条上限，请缩小查询范围`);
   }
   const mask = !seesMaskedInFull(entity, caller);
-  const columns = hooks.exportColumns ? hooks.exportColumns(exportColumns(entity)) : exportColumns(entity);
-  const shown = columns.map(({ property, field }) => ({ key: shownKey(property, field), field }));
+  const template = entity.schema.export?.template;
+  const columns: ExportColumn[] = template ? templateColumns(entity) : hooks.exportColumns ? hooks.exportColumns(exportColumns(entity)) : exportColumns(entity);
+  const shown = columns.map(({ property, field, value }) => ({ key: shownKey(property, field), field, value }));
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(entity.schema.title);
-  sheet.columns = columns.map(({ property, field }) => ({
+  const sheet = workbook.addWorksheet(template?.sheet ?? entity.schema.title);
+  sheet.columns = columns.map(({ property, field }, index) => ({
     header: field.label,
-    key: property,
+    key: `${property}#${index}`,
     width: fieldTypeServer(field.type).sheet?.width ?? Math.min(40, Math.max(12, field.label.length * 2 + 4)),
   }));
   sheet.getRow(1).font = { bold: true };
-  const filename = `${entity.schema.title}列表.xlsx`;
+  const filename = `${template?.filename ?? `${entity.schema.title}列表`}.xlsx`;
+  let rowNumber = 0;
   reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   reply.header('content-disposition', attachmentHeader(filename));
   reply.header('cache-control', 'no-store');
@@ -101,7 +122,9 @@ export async function exportXls(ctx: AppContext, entity: EntityRuntime, caller: 
       const shownRows = presentRows(entity, ctx.dicts, batch, mask, tableTexts, caller);
       // The domain's additions, as the list shows them (hooks.present).
       for (const row of hooks.present ? await hooks.present(shownRows, { ctx, caller, entity }) : shownRows) {
-        const written = sheet.addRow(shown.map(({ key, field }) => cellValue(row, key, field)));
+        rowNumber += 1;
+        const written = sheet.addRow(shown.map(({ key, field, value }) =>
+          value === undefined ? cellValue(row, key, field) : value === ROW_NUMBER ? rowNumber : value));
         // exceljs gives every new cell a style object of its own and renders each one to XML to find its style id;
         // data cells are unstyled, so one shared object is looked up once (most of an export's time otherwise).
         written.eachCell({ includeEmpty: true }, (cell) => {

@@ -243,6 +243,8 @@ export interface EntitySchema {
   tree?: TreeSection;
   /** Enables the 详情 row action. */
   detail?: DetailSection;
+  /** exportXls in a fixed layout (an authority's import template) instead of every field in schema order. */
+  export?: { template: ExportTemplate };
   menu?: MenuEntry;
   /** Operations exposed (default all); a server-written log lists only 'list'. */
   actions?: EntityAction[];
@@ -466,3 +468,16 @@ export function sortableFields(entity: EntitySchema): Set<string> {
 
 /** The parent id of a root node in a tree entity (JeecgBoot's convention); empty or null also mean root. */
 export const TREE_ROOT_ID = '0';
+
+/** One column of a fixed export layout: a declared field as the list shows it, or a fixed value ($rowNumber: 1, 2, …). */
+export interface ExportTemplateColumn {
+  header: string;
+  field?: string;
+  value?: string;
+}
+
+export interface ExportTemplate {
+  sheet?: string;
+  filename?: string;
+  columns: ExportTemplateColumn[];
+}

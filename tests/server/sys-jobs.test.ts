@@ -94,7 +94,7 @@ describe.each(BACKENDS)('/sys/quartzJob on %s', (kind) => {
 
   it('lists the seeded jobs with their status text, for admins only', async () => {
     const list = await jobs();
-    expect(list.map((j) => j.jobClassName).sort()).toEqual(['monitoringUploadRetry', 'sessionCleanup', 'settlementBillGeneration', 'settlementDueRecalculation']);
+    expect(list.map((j) => j.jobClassName).sort()).toEqual(['monitoringUploadRetry', 'sessionCleanup', 'settlementBillGeneration', 'settlementDueRecalculation', 'taxDeclarationDraft']);
     expect(list.find((j) => j.jobClassName === 'sessionCleanup')).toMatchObject({ cronExpression: '0 30 3 * * ?', status: '0', status_dictText: '正常' });
     expect(list.find((j) => j.jobClassName === 'monitoringUploadRetry')).toMatchObject({ status: '-1', status_dictText: '停止' });
     const ops = await t.login('ops');
@@ -120,14 +120,14 @@ describe.each(BACKENDS)('/sys/quartzJob on %s', (kind) => {
     const twice = await t.call({ method: 'POST', url: `${P}/add`, token: admin, payload: { jobClassName: 'sessionCleanup', cronExpression: '0 0 4 * * ?' } });
     expect(twice.body).toMatchObject({ success: false, result: { errors: [{ field: 'jobClassName' }] } });
     expect(twice.body.message).toContain('已有定时任务');
-    expect(await jobs()).toHaveLength(4);
+    expect(await jobs()).toHaveLength(5);
   });
 
   it('deletes, adds (scheduled at once when running), edits, pauses and resumes a job', async () => {
     const scheduler = schedulerOf(t.app)!;
     const old = await jobOf('monitoringUploadRetry');
     expect((await t.call({ method: 'DELETE', url: `${P}/delete?id=${old.id}`, token: admin })).body.success).toBe(true);
-    expect(await jobs()).toHaveLength(3);
+    expect(await jobs()).toHaveLength(4);
 
     const add = await t.call<{ id: string }>({ method: 'POST', url: `${P}/add`, token: admin, payload: { jobClassName: 'monitoringUploadRetry', cronExpression: '0 0/10 * * * ?', parameter: '{"retryMax":3}', description: '重试' } });
     expect(add.body).toMatchObject({ success: true, message: '创建定时任务成功' });

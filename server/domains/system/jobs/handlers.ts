@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../../../db/schema.ts';
 import { generateDueBills, recalculateOverdueDays } from '../../freight/settlement/bills.ts';
+import { PERIOD_PATTERN, draftAllTenants, previousPeriod } from '../../money/tax/drafts.ts';
 
 export interface JobRunContext {
   db: Kysely<SystemTables>;
@@ -114,11 +115,27 @@ const settlementBillGeneration: JobHandler = {
   },
 };
 
+/**
+ * 税务申报: drafts the previous month's declarations from the driver fees paid in it (server/domains/money/tax/drafts.ts).
+ * Parameter `{"period":"2026-10"}` drafts that month instead. Re-running recomputes drafts and duplicates nothing.
+ */
+const taxDeclarationDraft: JobHandler = {
+  title: '生成税务申报',
+  async run({ db, parameter }) {
+    const period = parameterObject(parameter, '{"period":"2026-10"}').period ?? null;
+    if (period !== null && (typeof period !== 'string' || !PERIOD_PATTERN.test(period))) throw new Error('参数 period 应为 yyyy-MM');
+    const target = period ?? (await previousPeriod(db));
+    const { created, updated, kept } = await draftAllTenants(db, target);
+    return `${target} 税务申报：新增 ${created} 条，重算 ${updated} 条，已申报未改动 ${kept} 条`;
+  },
+};
+
 const HANDLERS = new Map<string, JobHandler>([
   ['sessionCleanup', sessionCleanup],
   ['settlementDueRecalculation', settlementDueRecalculation],
   ['monitoringUploadRetry', monitoringUploadRetry],
   ['settlementBillGeneration', settlementBillGeneration],
+  ['taxDeclarationDraft', taxDeclarationDraft],
 ]);
 
 export function jobHandler(key: string): JobHandler | undefined {
