@@ -1,7 +1,7 @@
 /**
- * 税务申报 (issue 25, part 5) on both databases: drafts come from the driver fees paid in the period only (支付 run
- * through the waybill operation; its history row's moment decides the period, China time, a second either side of
- * the month's end), amounts are exact numeric half-up to the fen, a re-run recomputes drafts and leaves declared
+ * 税务申报 (issue 25, part 5) on both databases: drafts come from the driver fees paid in the period only (资金流水
+ * paid through the 支付运费 add from the platform wallet; the flow's moment decides the period, China time, a second
+ * either side of the month's end), amounts are exact numeric half-up to the fen, a re-run recomputes drafts and leaves declared
  * rows alone, rates edited in 平台设置 apply to new drafts, the state machine refuses what it must, the export has
  * the bureau's fixed layout, and a shipper cannot list.
  */
@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { jobHandler } from '../../server/domains/system/jobs/handlers.ts';
+import { TXN, platformWallet, postLedger } from '../../server/domains/money/wallets/ledger.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const P = '/jeecg-boot';
@@ -33,15 +34,22 @@ describe.each(BACKENDS)('税务申报 on %s', (kind) => {
   let admin: string;
   const drivers: Array<{ id: string; name: string; idCard: string }> = [];
 
-  /** A waybill of `driverId` with `fee`, paid through the 支付 operation, its PAY moment then placed at `paidAt`. */
+  let keys = 0;
+  /**
+   * A waybill of `driverId` with `fee`, paid through 支付运费 (a 资金流水 from the platform wallet, as ops pays), the
+   * flow's moment then placed at `paidAt`.
+   */
   async function paidWaybill(driverId: string, fee: string, paidAt: string): Promise<void> {
     const picked = await sql<{ id: string }>`select id from hy_shipping_note where tenant_id = 1 and pay_status <> '2'
-      and id not in (select shipping_note_id from hy_shipping_note_log where event = 'PAY') order by shipping_note_number limit 1`.execute(t.ctx.db);
+      and vehicle_number is not null and vehicle_plate_color_code is not null
+      and id not in (select shipping_note_id from hy_fund_flow where shipping_note_id is not null) order by shipping_note_number limit 1`.execute(t.ctx.db);
     const id = picked.rows[0].id;
-    await sql`update hy_shipping_note set shipping_status = '5', driver_id = ${driverId}, driver_fee = ${fee}::numeric where id = ${id}`.execute(t.ctx.db);
-    const paid = await t.call({ method: 'PUT', url: `${P}/hyshipping/hyShippingNote/pay`, token: ops, payload: { id } });
-    expect(paid.body.success).toBe(true);
-    await sql`update hy_shipping_note_log set event_time = ${paidAt}::timestamptz where shipping_note_id = ${id} and event = 'PAY'`.execute(t.ctx.db);
+    await sql`update hy_shipping_note set shipping_status = '5', pay_status = '0', driver_id = ${driverId}, driver_fee = ${fee}::numeric where id = ${id}`.execute(t.ctx.db);
+    const paid = await t.call({ method: 'POST', url: `${P}/hyfund/hyFundFlow/add`, token: ops,
+      payload: { shippingNoteId: id, paySource: '2', payeeChoice: '1', paymentMeansCode: '32', sequenceCode: `TAX${Date.now()}${++keys}` },
+      headers: { 'idempotency-key': `tax-${kind}-${keys}-${Date.now()}` } });
+    expect(paid.body.success, paid.body.message).toBe(true);
+    await sql`update hy_fund_flow set date_time = ${paidAt}::timestamptz where shipping_note_id = ${id}`.execute(t.ctx.db);
   }
   const generate = (period: string, token = ops) => t.call<{ created: number; updated: number; kept: number }>({ method: 'PUT', url: `${API}/generate`, token, payload: { period, all: true } });
   const rowsOf = async (period = PERIOD) =>
@@ -53,6 +61,11 @@ describe.each(BACKENDS)('税务申报 on %s', (kind) => {
     t = await startTestApp(kind);
     ops = await t.login('ops');
     admin = await t.login('admin');
+    // The platform wallet pays the test's fees: credited once through the ledger, as a 调账 would.
+    await t.ctx.db.transaction().execute(async (tx) => {
+      const walletId = await platformWallet(tx, 1, 'test');
+      await postLedger(tx, { tenantId: 1, walletId, amount: '100000.00', txnType: TXN.adjust, bizType: 'adjust', bizId: null, by: 'test' });
+    });
     const found = await sql<{ id: string; name: string; idCard: string }>`select id, driver_name as name, id_card as "idCard" from hy_driver
       where tenant_id = 1 order by id limit 2`.execute(t.ctx.db);
     drivers.push(...found.rows);
