@@ -4,10 +4,6 @@
  * from the same JSON Schema the forms and the server validator use, list parameters, record and page shapes).
  */
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../src/contracts/idempotency.ts';
-import { entityOperations } from '../../capabilities/operations/contract.ts';
-
-/** The header of money-moving writes (schema `idempotencyKey` on an entity's add or on an operation). */
-const KEY_PARAMETER = { name: IDEMPOTENCY_HEADER, in: 'header', required: true, description: '每次提交一个（8–64位字母、数字、-、_）；重复提交返回首次结果', schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source } };
 import type { EntitySchema } from '../../src/contracts/entity.ts';
 import { SYSTEM_FIELD_DEFS, normaliseQueryField } from '../../src/contracts/entity.ts';
 import { entityWriteSchema, fieldToJsonSchema } from '../../src/contracts/validation/entity-json-schema.ts';
@@ -99,7 +95,7 @@ function entityOperation(schema: EntitySchema, action: string, method: string): 
       return {
         summary: `新增${schema.title}`,
         // Money-moving adds (schema idempotencyKey): one key per submission, a repeat answers the first result.
-        ...(schema.idempotencyKey ? { parameters: [KEY_PARAMETER] } : {}),
+        ...(schema.idempotencyKey ? { parameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', required: true, description: '每次提交一个（8–64位字母、数字、-、_）；重复提交返回首次结果', schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source } }] } : {}),
         requestBody: jsonBody(ref(`${name}Write`)),
         responses: okResponse(resultOf({ type: 'object', properties: { id: { type: 'string' } } })),
       };
@@ -184,8 +180,6 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], entities: Entity
     schemas[`${name}Page`] = { allOf: [ref('Page'), { type: 'object', properties: { records: { type: 'array', items: ref(name) } } }] };
   }
   const paths: Record<string, Record<string, Json>> = {};
-  // Operations taking an Idempotency-Key (开票, 红冲, a route such as 申请开票): the header is part of the call.
-  const keyed = new Set(entities.flatMap((e) => entityOperations(e).filter((o) => o.idempotencyKey).map((o) => `${prefix}${o.route ?? `${e.api}/${o.key}`}`)));
   for (const route of routes) {
     if (route.method === 'HEAD' || !route.url.startsWith(prefix)) continue;
     const { path, params } = openApiPath(route.url);
@@ -197,7 +191,6 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], entities: Entity
       ...(entity ? { tags: [entity.title] } : {}),
       ...access(route),
     };
-    if (keyed.has(route.url)) operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), KEY_PARAMETER];
     if (params.length) {
       operation.parameters = [
         ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
