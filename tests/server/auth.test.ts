@@ -171,9 +171,11 @@ describe.each(BACKENDS)('credentials and sessions on %s', (kind) => {
     expect(shipperCodes.filter((code) => code.startsWith('hydriver:'))).toEqual(['hydriver:hyDriver:list']);
     // Elsewhere a shipper admin only reads: no add, edit, delete, import or approval codes outside their own inbox,
     // the accounts of the shippers it manages (server/domains/freight/customer-*.ts), its own 货源 (orders it posts, publishes
-    // and closes; no delete), the 轨迹 of its waybills, and its bills (确认账单 — bills wait for the customer's
-    // confirmation — and the 明细/回款 panels).
-    const own = ['system:myAnnouncement:', 'customer:hyCustomerUser:', 'hyorder:hyOrder:', 'hyshipping:hyShippingNote:history', 'hybill:hyBill:'];
+    // and closes; no delete), the 轨迹 of its waybills, its bills (确认账单 — bills wait for the customer's
+    // confirmation — 申请开票 and the 明细/回款 panels), its invoices (the buyer corrected while 待审核, export, lines),
+    // its wallet's 流水 panel and the top-ups it records (issue 25).
+    const own = ['system:myAnnouncement:', 'customer:hyCustomerUser:', 'hyorder:hyOrder:', 'hyshipping:hyShippingNote:history', 'hybill:hyBill:',
+      'hyinvoice:hyInvoice:', 'hywallet:hyWallet:txns', 'hywallet:hyWalletRecharge:add'];
     expect(shipperCodes).not.toContain('hyorder:hyOrder:delete');
     expect(shipperCodes.filter((code) => !code.endsWith(':list') && !own.some((prefix) => code.startsWith(prefix)))).toEqual([]);
     expect(shipperMenu.body.result.allAuth.map((a) => a.action)).toContain('hydriver:hyDriver:add');
