@@ -63,6 +63,12 @@ export interface OperationDef {
   set?: Record<string, OperationValue>;
   /** Fields asked for in a dialog before running. */
   input?: OperationInputDef[];
+  /**
+   * The entity whose fields `input` names, when a `route` operation adds that entity's records rather than changing
+   * these rows (批量支付运费 on waybills asks for 资金流水's 付款账户, 收款人, 付款方式 and 银行流水号): the dialog
+   * follows that entity's field rules, and the route writes through that entity's add (server/entity/add-record.ts).
+   */
+  inputFrom?: string;
   /** Success message; default <label>成功!. */
   successMessage?: string;
   /** Shown as a danger (red) button. */

@@ -82,11 +82,15 @@ function lintOwnOperations(entity: Json, fields: Json, dictionaries: ReadonlyMap
       }
     }
 
+    if (operation.inputFrom !== undefined && operation.route === undefined) {
+      at(`${base}/inputFrom`, 'inputFrom names the entity a `route` operation adds records of: declare the route too');
+    }
     const inputFields = new Set<string>();
     asArray(operation.input).forEach((input, j) => {
       if (!isObject(input) || typeof input.field !== 'string') return;
       const pointer = `${base}/input/${j}/field`;
-      const def = declared(input.field, pointer);
+      // Another entity's fields (inputFrom) are checked across files (lintCrossEntity).
+      const def = operation.inputFrom === undefined ? declared(input.field, pointer) : undefined;
       if (inputFields.has(input.field)) at(pointer, `input "${input.field}" is listed twice`);
       inputFields.add(input.field);
       // An upload opens the file-upload popup (renderer-dialog.tsx), which asks for nothing else.
@@ -186,6 +190,18 @@ function lintCrossEntity(entities: readonly LintedFile[]): Problem[] {
           if (!EXPRESSION_PATTERN.test(value)) at(pointer, `"${value}" is not an expression ($now, $user, $realname, $old:/$new:/$field:/$input:<field>)`);
           const named = /^\$(?:field|old|new|input):(.+)$/.exec(value)?.[1];
           if (named && !own(named)) at(pointer, `"${value}" names an unknown field`);
+        }
+      }
+      if (typeof operation.inputFrom === 'string') {
+        const source = byName.get(operation.inputFrom);
+        if (!source) at(`${base}/inputFrom`, `unknown entity "${operation.inputFrom}"`);
+        else {
+          const sourceFields = fieldsOf(source);
+          asArray(operation.input).forEach((input, j) => {
+            if (isObject(input) && typeof input.field === 'string' && !isObject(sourceFields[input.field])) {
+              at(`${base}/input/${j}/field`, `unknown field "${input.field}" of ${operation.inputFrom}`);
+            }
+          });
         }
       }
       if (isObject(operation.openForm)) {

@@ -201,7 +201,7 @@ export function OperationButtons({ entity, selected, onDone }: ToolbarButtonsPro
           disabled={selected.length === 0}
           onClick={() => start(operation, { ids: selected })}
         >
-          {`批量${operation.label}`}
+          {operation.label.startsWith('批量') ? operation.label : `批量${operation.label}`}
         </Button>
       ))}
       {dialogNode}

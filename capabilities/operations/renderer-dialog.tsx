@@ -5,8 +5,8 @@
  * An operation whose one input is a field its type uploads (image, file: e.g. 上传回单, 上传附件) opens the file-upload popup
  * instead (JeecgBoot's JFilePop, 520 × 200; 未上传任何文件 on an empty 确定): its files become the field's value.
  */
-import { useMemo, useRef, useState } from 'react';
-import { App, Modal, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Modal, Typography } from 'antd';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -19,6 +19,7 @@ import { buildUiSchema } from '../../renderers/form/ui-schema.ts';
 import { FileUploadDialog } from '../../renderers/shared/FileUploadDialog.tsx';
 import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 import { inputFieldDef, operationInputSchema, type OperationDef } from './contract.ts';
+import { useServices } from '../../src/engine/services.tsx';
 
 const NO_VALUES: FormData = {};
 const ONE_COLUMN: GridFormContext = { colon: false, columns: 1, wideFields: [] };
@@ -46,6 +47,28 @@ interface UploadInput {
   accept?: string;
 }
 
+/**
+ * The entity whose fields the inputs name: this one, or (`inputFrom`) the entity the operation's route adds records
+ * of, loaded like any schema; undefined while loading, null when there is none.
+ */
+function useInputSource(entity: EntitySchema, operation: OperationDef): EntitySchema | null | undefined {
+  const { entities } = useServices();
+  const [loaded, setLoaded] = useState<{ name: string; schema: EntitySchema | null }>();
+  const name = operation.inputFrom;
+  useEffect(() => {
+    if (!name) return;
+    let live = true;
+    Promise.resolve(entities?.findByName(name))
+      .then((schema) => live && setLoaded({ name, schema: schema ?? null }))
+      .catch(() => live && setLoaded({ name, schema: null }));
+    return () => {
+      live = false;
+    };
+  }, [entities, name]);
+  if (!name) return entity;
+  return loaded?.name === name ? loaded.schema : undefined;
+}
+
 /** The upload field when it is the operation's only input (the lint allows uploads only so): its type says so. */
 export function uploadInput(entity: EntitySchema, operation: OperationDef): UploadInput | undefined {
   const inputs = operation.input ?? [];
@@ -56,8 +79,17 @@ export function uploadInput(entity: EntitySchema, operation: OperationDef): Uplo
 }
 
 export default function OperationDialog(props: OperationDialogProps) {
-  const upload = uploadInput(props.entity, props.operation);
-  return upload ? <UploadOperationDialog {...props} {...upload} /> : <InputOperationDialog {...props} />;
+  const source = useInputSource(props.entity, props.operation);
+  if (source === undefined) return null;
+  if (source === null) {
+    return (
+      <Modal open title={props.operation.label} footer={null} onCancel={props.onClose}>
+        <Alert type="error" showIcon title={`找不到表单配置：${String(props.operation.inputFrom)}`} />
+      </Modal>
+    );
+  }
+  const upload = uploadInput(source, props.operation);
+  return upload ? <UploadOperationDialog {...props} entity={source} {...upload} /> : <InputOperationDialog {...props} entity={source} />;
 }
 
 function UploadOperationDialog({ entity, operation, field, def, accept, onSubmit, onClose }: OperationDialogProps & UploadInput) {

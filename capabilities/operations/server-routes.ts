@@ -51,7 +51,9 @@ export function assertOperationsSafe(entity: EntityRuntime): void {
       throw new Error(`Bad or duplicate key in ${where}`);
     }
     seen.add(operation.key);
-    const fields = [...Object.keys(operation.set ?? {}), ...Object.keys(operation.when ?? {}), ...(operation.input ?? []).map((i) => i.field)];
+    // Inputs of another entity (`inputFrom`) are that entity's fields; its add checks them.
+    const inputs = operation.inputFrom ? [] : (operation.input ?? []).map((i) => i.field);
+    const fields = [...Object.keys(operation.set ?? {}), ...Object.keys(operation.when ?? {}), ...inputs];
     for (const field of fields) {
       if (!Object.hasOwn(schema.fields, field)) throw new Error(`${where} names an undeclared field: ${field}`);
     }

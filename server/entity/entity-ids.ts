@@ -74,3 +74,14 @@ export async function newRowId(tx: Kysely<SystemTables>, entity: EntityRuntime, 
   if (rows.length > 0) throw new ValidationError([{ field: 'id', message: `${idLabel(entity)}${asked}已存在` }]);
   return asked;
 }
+
+/**
+ * The ids a `route` operation's button sends (capabilities/operations): one row as `id`, several as `ids`
+ * (comma-joined or an array), trimmed and without repeats; the route still checks each against the caller's scope.
+ */
+export function operationBodyIds(body: unknown): string[] {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const raw = record.ids ?? record.id;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
+}

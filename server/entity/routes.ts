@@ -5,18 +5,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { entityActions, permissionCode } from '../../src/contracts/entity.ts';
-import { normaliseRecord } from '../../src/contracts/validation/entity-json-schema.ts';
 import type { AppContext, Caller } from '../context.ts';
 import { ok, sendResultJson } from '../core/envelope.ts';
-import { BusinessError, ValidationError } from '../core/errors.ts';
+import { BusinessError } from '../core/errors.ts';
 import { requireCaller } from '../auth/guard.ts';
 import type { EntityRuntime } from './registry.ts';
 import type { QueryParams } from './query.ts';
-import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, insertRow, presentRows } from './repository.ts';
+import { deleteRows, deleteRowsNaming, findRow, findRowsForUpdate, presentRows } from './repository.ts';
 import { listAnswer, presentForCaller } from './list-route.ts';
-import { applyDefaults, assertUnique, validate, writableValues } from './validation.ts';
-import { capabilityDefaults, checkCapabilityDelete, dependentTables, fillCapabilityValues, ownedFieldErrors } from '../../capabilities/server.ts';
-import { prepareForStore, sanitiseRecord } from './field-types.ts';
+import { checkCapabilityDelete, dependentTables } from '../../capabilities/server.ts';
 import { exportXls } from './excel-export.ts';
 import { tableTextsForRows } from '../dict/table-dicts.ts';
 import { importExcel } from './excel-import.ts';
@@ -24,17 +21,16 @@ import type { FileStore } from '../files/store.ts';
 import { readSingleUpload } from '../files/routes.ts';
 import { treeRules } from './tree.ts';
 import { NOT_FOUND, editRecord, translateUniqueViolation } from './edit-record.ts';
-import { applyComputed } from './computed.ts';
-import { assertParentInScope, enforceRecordCustomer, idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
+import { idsInScope, readScopeConditions, scopeConditions } from './data-scope.ts';
 import { fieldVisibility } from './field-visibility.ts';
-import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows, writeChildRows } from './children.ts';
+import { childRowsOf, childTablesOf, deleteChildRows, prepareChildRows } from './children.ts';
 import { childListPath } from '../../src/contracts/entity.ts';
-import { answerText, confirmedIn, hookWrittenValues, hooksOf } from './hooks.ts';
-import { creationValues } from './tenancy.ts';
+import { answerText, confirmedIn, hooksOf } from './hooks.ts';
 import { softDeletes } from './soft-delete.ts';
 import { idempotencyKeyOf, inWriteTransaction } from '../core/idempotency.ts';
-import { askedId, idGiven, newRowId, requestId, requestIds } from './entity-ids.ts';
+import { idGiven, requestId, requestIds } from './entity-ids.ts';
 import { wholeTreeList } from './whole-tree.ts';
+import { prepareAdd, writeAdd } from './add-record.ts';
 
 const MAX_BATCH = 1000;
 
@@ -149,36 +145,15 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: AppContext, pref
     const caller = requireCaller(request);
     // Money-moving adds (schema idempotencyKey) name their submission first: without a key nothing is written.
     const idempotencyKey = entity.schema.idempotencyKey ? idempotencyKeyOf(request) : undefined;
-    // A client-chosen integer id (storage.idKind) is checked before anything else is.
-    const asked = askedId(entity, bodyOf(request.body));
-    const record = normaliseRecord(entity.schema, bodyOf(request.body));
-    sanitiseRecord(entity, record);
-    applyDefaults(entity, record, await capabilityDefaults(ctx, entity));
-    const stateErrors = ownedFieldErrors(entity, record);
-    if (stateErrors.length > 0) throw new ValidationError(stateErrors);
-    await enforceRecordCustomer(entity, caller, record);
-    await assertParentInScope(ctx.db, entity, caller, record);
-    await fillCapabilityValues({ ctx, db: ctx.db, caller, entity, record, body: bodyOf(request.body) });
-    applyComputed(entity, record);
-    validate(ctx, entity, record);
-    await assertUnique(ctx, entity, caller, record);
-    const lineItems = await prepareChildRows(ctx, caller, children, bodyOf(request.body));
-    await prepareForStore(entity, record);
+    const prepared = await prepareAdd(ctx, entity, caller, bodyOf(request.body));
     let id = '';
     // With a key, the transaction claims it first and keeps the answer: a repeat gets that answer, writing nothing.
     const submission = { endpoint: `${entity.schema.name}:add`, body: request.body };
     const answer = await inWriteTransaction(ctx.db, caller, idempotencyKey, submission, async (tx) => {
-      const rowId = await newRowId(tx, entity, asked);
-      id = String(rowId);
-      const parents = (await tree?.beforeWrite(tx, caller.tenantId, record)) ?? [];
-      const event = { ctx, tx, caller, entity, id, record, body: bodyOf(request.body) };
-      await hooks.beforeWrite?.(event);
-      await insertRow(tx, entity, { id: rowId, ...writableValues(entity, record), ...hookWrittenValues(entity, record), ...creationValues(entity, caller) });
-      await hooks.afterWrite?.(event);
-      await writeChildRows(tx, caller, id, lineItems);
-      await tree?.refresh(tx, caller.tenantId, [id, ...parents]);
-      const message = hooks.addMessage?.(id, record) ?? answerText(hooks, 'add', '添加成功！');
-      return ok(hooks.addResult ? hooks.addResult(id, record) : { id: rowId }, message);
+      const written = await writeAdd(tx, ctx, entity, caller, prepared);
+      id = written.id;
+      const message = hooks.addMessage?.(id, prepared.record) ?? answerText(hooks, 'add', '添加成功！');
+      return ok(hooks.addResult ? hooks.addResult(id, prepared.record) : { id: written.rowId }, message);
     }).catch((error: unknown) => translateUniqueViolation(entity, error));
     // A repeated key answers the first add's result without running it: nothing was written now.
     if (id) await hooks.afterCommit?.({ ctx, caller, entity, action: 'add', ids: [id] });

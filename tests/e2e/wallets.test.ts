@@ -87,6 +87,42 @@ describe('资金管理 in the browser', () => {
     expect(s.pageErrors).toEqual([]);
   });
 
+  it('pays two signed waybills in one batch from the platform account, one fund flow each', async () => {
+    const db = s.env.ctx.db;
+    const picked = (await sql<{ id: string; no: string }>`select n.id, n.shipping_note_number as no from hy_shipping_note n
+      where n.vehicle_number is not null and n.vehicle_plate_color_code is not null and n.driver_id is not null and n.id <> ${note.id}
+        and not exists (select 1 from hy_fund_flow f where f.shipping_note_id = n.id)
+      order by n.shipping_note_number desc limit 2`.execute(db)).rows;
+    expect(picked).toHaveLength(2);
+    for (const chosen of picked) {
+      await sql`update hy_shipping_note set shipping_status = '5', pay_status = '0', driver_fee = 100.25 where id = ${chosen.id}`.execute(db);
+      await sql`update hy_driver set bank_card_no = '6222021234567890123' where id = (select driver_id from hy_shipping_note where id = ${chosen.id})`.execute(db);
+    }
+    await s.page.goto(`${s.env.baseUrl}/shipping/list`);
+    for (const chosen of picked) {
+      const query = s.page.getByRole('search');
+      await query.getByLabel('运单号').fill(chosen.no);
+      await query.getByRole('button', { name: /查\s*询/ }).click();
+      await s.page.getByText('共 1 条').waitFor();
+      await s.page.locator('tbody tr.ant-table-row', { hasText: chosen.no }).getByRole('checkbox').check();
+    }
+    await s.page.getByRole('button', { name: '批量支付运费', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: '批量支付运费' });
+    await dialog.getByRole('radio', { name: '平台账户' }).check();
+    await dialog.getByLabel('银行流水号').fill(`BATCH${serial}`);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.getByText('批量支付成功：2笔，合计200.50元，已生成资金流水').first().waitFor();
+
+    await s.page.goto(`${s.env.baseUrl}/funds/fundFlow?sequenceCode=${encodeURIComponent(`BATCH${serial}`)}`);
+    await s.page.getByText('共 2 条').waitFor();
+    for (const suffix of ['001', '002']) {
+      const flow = s.page.locator('tbody tr.ant-table-row', { hasText: `BATCH${serial}-${suffix}` });
+      await flow.getByRole('cell', { name: '100.25', exact: true }).waitFor();
+      await flow.getByRole('cell', { name: '平台账户', exact: true }).waitFor();
+    }
+    expect(s.pageErrors).toEqual([]);
+  });
+
   it('shows the shipper its own wallet only', async () => {
     await s.page.getByText('退出登录', { exact: true }).first().click();
     await s.page.getByRole('button', { name: /确\s*定/ }).click();

@@ -86,6 +86,23 @@ describe('lint of entity operations', () => {
     ]);
   });
 
+  it('takes inputFrom (another entity\'s fields as a route\'s inputs) only on a route, naming that entity\'s fields', () => {
+    const problems = problemsWith((driver) => {
+      driver.operations = [
+        { key: 'payAll', label: '批量付', placement: ['batch'], route: '/hyfund/hyFundFlow/payAll', inputFrom: 'hyFundFlow', input: [{ field: 'sequenceCode' }, { field: 'paySource' }] },
+        { key: 'ghost', label: '幽灵', placement: ['batch'], route: '/hyfund/hyFundFlow/ghost', inputFrom: 'hyFundFlow', input: [{ field: 'licenseNo' }] },
+        { key: 'nowhere', label: '无处', placement: ['batch'], route: '/x/y', inputFrom: 'hyNothing', input: [{ field: 'sequenceCode' }] },
+        { key: 'noRoute', label: '无路由', placement: ['row'], inputFrom: 'hyFundFlow', input: [{ field: 'sequenceCode' }], set: { reviewStatus: '2' } },
+      ];
+      driver.defaultGrants = { ops: ['list', 'payAll', 'ghost', 'nowhere', 'noRoute'] };
+    });
+    const byPointer = new Map(problems.map((p) => [p.path, p.message]));
+    expect([...byPointer.keys()].filter((k) => k.startsWith('/operations/0'))).toEqual([]);
+    expect(byPointer.get('/operations/1/input/0/field')).toBe('unknown field "licenseNo" of hyFundFlow');
+    expect(byPointer.get('/operations/2/inputFrom')).toBe('unknown entity "hyNothing"');
+    expect(byPointer.get('/operations/3/inputFrom')).toMatch(/declare the route too/);
+  });
+
   it('checks reviewOnChange: a dictionary state field, its items, and declared watched fields', () => {
     const problems = problemsWith((driver) => {
       driver.reviewOnChange = { field: 'reviewStatus', from: ['2', '7'], to: '1', fields: ['licenseNo', 'reviewStatus', 'ghost'] };

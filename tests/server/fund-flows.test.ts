@@ -2,13 +2,16 @@
  * Paying drivers (资金流水, issue 25) on both databases: ops pays a signed waybill's driver fee from the shipper's
  * wallet or the platform's through the 资金流水 add (Idempotency-Key): one debit, one fund flow with the waybill's
  * carrier and vehicle, the waybill 6 已支付; paying twice, an unsigned waybill, a missing authorised payee, cash or
- * an unaffordable amount are refused and leave nothing; the ledger still sums to every balance.
+ * an unaffordable amount are refused and leave nothing; the ledger still sums to every balance. 批量支付运费 pays
+ * several waybills under one key, one fund flow each with numbered serials, all or none; parallel repeats of one
+ * key (single or batch) move money once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const ADD = '/jeecg-boot/hyfund/hyFundFlow/add';
+const BATCH = '/jeecg-boot/hyfund/hyFundFlow/batchPay';
 
 describe.each(BACKENDS)('fund flows on %s', (kind) => {
   let t: TestApp;
@@ -34,7 +37,7 @@ describe.each(BACKENDS)('fund flows on %s', (kind) => {
         n.vehicle_plate_color_code as "plateColor", n.driver_name as "driverName"
       from hy_shipping_note n join hy_driver d on d.id = n.driver_id
       where n.tenant_id = 1 and n.customer_id is not null and not exists (select 1 from hy_fund_flow f where f.shipping_note_id = n.id) and n.vehicle_number is not null and n.vehicle_plate_color_code is not null
-      order by n.shipping_note_number limit 4`.execute(t.ctx.db);
+      order by n.shipping_note_number limit 9`.execute(t.ctx.db);
     notes.push(...picked.rows);
     for (const note of notes) {
       await sql`update hy_shipping_note set shipping_status = '4', pay_status = '0', driver_fee = 1500.25 where id = ${note.id}`.execute(t.ctx.db);
@@ -89,6 +92,63 @@ describe.each(BACKENDS)('fund flows on %s', (kind) => {
     expect(paid.body.success).toBe(true);
     const flow = (await sql<{ recipient: string; source: string }>`select recipient, pay_source as source from hy_fund_flow where shipping_note_id = ${note.id}`.execute(t.ctx.db)).rows[0];
     expect(flow).toEqual({ recipient: '王授权', source: '2' });
+    await invariant();
+  });
+
+  const batch = (ids: string[], payload: Record<string, unknown>, key: string, token = ops) =>
+    t.call<{ count: number; total: string }>({ method: 'PUT', url: BATCH, token, payload: { ids: ids.join(','), paySource: '1', payeeChoice: '1', paymentMeansCode: '32', ...payload },
+      headers: { 'idempotency-key': key } });
+  const serialsOf = async (ids: string[]) =>
+    (await sql<{ serial: string }>`select f.sequence_code as serial from hy_fund_flow f join hy_shipping_note n on n.id = f.shipping_note_id
+      where f.shipping_note_id in (${sql.join(ids)}) order by n.shipping_note_number`.execute(t.ctx.db)).rows.map((r) => r.serial);
+
+  it('pays a batch of waybills under one key: one fund flow each, serials numbered in waybill order, a repeat pays nothing', async () => {
+    const chosen = [notes[5].id, notes[4].id];
+    const before = await walletBalance(notes[4].customerId);
+    const key = `ff-batch-${kind}-${Date.now()}`;
+    const first = await batch(chosen, { sequenceCode: `BATCH${kind}` }, key);
+    expect(first.body).toMatchObject({ success: true, result: { count: 2, total: '3000.50' } });
+    expect(first.body.message).toContain('2笔');
+    const repeat = await batch(chosen, { sequenceCode: `BATCH${kind}` }, key);
+    expect(repeat.body).toMatchObject({ success: true, result: { count: 2 } });
+    expect(await serialsOf(chosen)).toEqual([`BATCH${kind}-001`, `BATCH${kind}-002`]);
+    for (const id of chosen) {
+      expect((await sql<{ s: string; p: string }>`select shipping_status as s, pay_status as p from hy_shipping_note where id = ${id}`.execute(t.ctx.db)).rows[0]).toEqual({ s: '6', p: '2' });
+    }
+    if (notes[4].customerId === notes[5].customerId) {
+      expect(await walletBalance(notes[4].customerId)).toBe((await sql<{ b: string }>`select (${before}::numeric - 3000.50)::text as b`.execute(t.ctx.db)).rows[0].b);
+    }
+    await invariant();
+  });
+
+  it('pays none of a batch when one waybill cannot be paid, naming that waybill', async () => {
+    const unsigned = (await sql<{ no: string }>`select shipping_note_number as no from hy_shipping_note where id = ${notes[3].id}`.execute(t.ctx.db)).rows[0].no;
+    const refused = await batch([notes[6].id, notes[3].id], { sequenceCode: `BATCHNO${kind}` }, `ff-batch-no-${kind}-${Date.now()}`);
+    expect(refused.body).toMatchObject({ success: false, message: expect.stringContaining(unsigned) });
+    expect(refused.body.message).toContain('尚未签收');
+    expect(await flows(notes[6].id)).toBe(0);
+    const bad = await batch([notes[6].id], { sequenceCode: 'x' }, `ff-batch-bad-${kind}-${Date.now()}`);
+    expect(bad.body).toMatchObject({ success: false });
+    expect(JSON.stringify(bad.body)).toContain('sequenceCode');
+    const shipper = await t.login('shipper');
+    expect((await batch([notes[6].id], { sequenceCode: `BATCHSH${kind}` }, `ff-batch-sh-${kind}-${Date.now()}`, shipper)).body).toMatchObject({ success: false });
+    expect(await flows(notes[6].id)).toBe(0);
+    await invariant();
+  });
+
+  it('moves money once when the same key arrives several times at once, single or batch', async () => {
+    const single = `ff-par-${kind}-${Date.now()}`;
+    const singles = await Promise.all([1, 2, 3].map(() => pay({ shippingNoteId: notes[6].id, sequenceCode: `PAR${kind}` }, single)));
+    expect(singles.filter((r) => r.body.success).length).toBeGreaterThanOrEqual(1);
+    // A repeat is answered with the first result, or (PGlite runs one transaction at a time) refused as already paid.
+    for (const r of singles) if (!r.body.success) expect(r.body.message).toMatch(/已支付|幂等/);
+    expect(await flows(notes[6].id)).toBe(1);
+    const many = `ff-parb-${kind}-${Date.now()}`;
+    const batches = await Promise.all([1, 2, 3].map(() => batch([notes[7].id, notes[8].id], { sequenceCode: `PARB${kind}` }, many)));
+    expect(batches.filter((r) => r.body.success).length).toBeGreaterThanOrEqual(1);
+    for (const r of batches) if (!r.body.success) expect(r.body.message).toMatch(/已支付|幂等/);
+    expect(await flows(notes[7].id)).toBe(1);
+    expect(await flows(notes[8].id)).toBe(1);
     await invariant();
   });
 });

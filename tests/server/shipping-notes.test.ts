@@ -1,14 +1,15 @@
 /**
  * Issue 8 运单 lifecycle on both databases: a waybill made from an order copies its snapshot (fees, goods, driver,
  * vehicle) from the source records whatever the body says; each transition is an operation with its permission and
- * guard; 接单 refuses an unapproved or expired driver/vehicle; 签收 needs the receipt photos; 异常挂起 returns to the
- * state it left; every move appends a history row; a shipper sees only its own customer's waybills.
+ * guard; 接单 refuses an unapproved or expired driver/vehicle; 签收 needs the receipt photos; paying is a 资金流水;
+ * 异常挂起 returns to the state it left; every move appends a history row; a shipper sees only its own customer's waybills.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { coalOrder, insertEntityRow } from './helpers/freight.ts';
+import { platformWallet, postLedger, TXN } from '../../server/domains/money/wallets/ledger.ts';
 
 const ORDER = '/jeecg-boot/hyorder/hyOrder';
 const NOTE = '/jeecg-boot/hyshipping/hyShippingNote';
@@ -106,7 +107,18 @@ describe.each(BACKENDS)('运单 lifecycle on %s', (kind) => {
     expect((await run('sign', id, { settleWeight: 33.1 })).body).toMatchObject({ success: false, message: '回单照片不能为空，不能签收' });
     await sql`update hy_shipping_note set receipt_imgs = 'receipt/r1.jpg' where id = ${String(id)}`.execute(t.ctx.db);
     expect((await run('sign', id, { settleWeight: 33.1 })).body.success).toBe(true);
-    for (const key of ['confirmPay', 'pay', 'finish']) expect((await run(key, id)).body.success).toBe(true);
+    expect((await run('confirmPay', id)).body.success).toBe(true);
+    // Paying is a 资金流水 (支付运费): the waybill has no operation that marks it paid without moving money.
+    expect((await run('pay', id)).body.success).toBe(false);
+    await sql`update hy_driver set bank_card_no = '6222021234567890123' where id = ${ids.driver}`.execute(t.ctx.db);
+    await t.ctx.db.transaction().execute(async (tx) => {
+      const walletId = await platformWallet(tx, 1, 'test');
+      await postLedger(tx, { tenantId: 1, walletId, amount: '10000.00', txnType: TXN.adjust, bizType: 'test', bizId: 'sn', remark: '测试调账', by: 'test' });
+    });
+    const paid = await t.call({ method: 'POST', url: '/jeecg-boot/hyfund/hyFundFlow/add', token: ops, headers: { 'idempotency-key': `sn-pay-${kind}-${Date.now()}` },
+      payload: { shippingNoteId: id, paySource: '2', payeeChoice: '1', paymentMeansCode: '32', sequenceCode: 'BKSN000001' } });
+    expect(paid.body).toMatchObject({ success: true });
+    expect((await run('finish', id)).body.success).toBe(true);
     expect(await noteByNo('YD2611220001')).toMatchObject({ shippingStatus: '7', payStatus: '2' });
 
     const logs = await t.call<{ records: WireRecord[] }>({ method: 'GET', url: `${LOG}/list?shippingNoteId=${String(id)}&pageSize=50`, token: ops });

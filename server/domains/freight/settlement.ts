@@ -25,6 +25,7 @@ import { batchBill } from './settlement/bills.ts';
 import { moneyText, raiseBillPaid } from './settlement/payments.ts';
 import { ADVANCE, REPAID, advanceEntity, advanceView } from './settlement/advances.ts';
 import { assertTodoLinks, dsXxCounts } from './settlement/todo-counts.ts';
+import { operationBodyIds } from '../../entity/entity-ids.ts';
 
 export const ALREADY_REPAID = '该垫付运单已还款';
 /** Bill states that take payments: 待货主确认, 已确认, 部分回款. */
@@ -96,16 +97,9 @@ const repaymentHooks: EntityHooks = {
   texts: { add: '还款成功!' },
 };
 
-function idsOf(body: unknown): string[] {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  // An operation button sends one row as `id`, several as `ids` (comma-joined or an array).
-  const raw = record.ids ?? record.id;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
-}
 
 async function batchBillFor(ctx: AppContext, caller: Caller, body: unknown) {
-  const ids = idsOf(body);
+  const ids = operationBodyIds(body);
   if (ids.length === 0) throw new BusinessError('请选择运单');
   if (ids.length > 1000) throw new BusinessError('一次最多选择1000条运单');
   if (caller.userType !== STAFF_USER_TYPE) throw new BusinessError('只有平台人员可以生成账单');

@@ -16,6 +16,7 @@ import { STAFF_USER_TYPE } from '../../entity/data-scope.ts';
 import type { DomainModule, EntityHooks } from '../../entity/hooks.ts';
 import { generateEtcWaybills } from './etc/generate.ts';
 import { matchInvoice, resolveInvoice } from './etc/matching.ts';
+import { operationBodyIds } from '../../entity/entity-ids.ts';
 
 const invoiceHooks: EntityHooks = {
   async afterWrite({ tx, caller, id }) {
@@ -31,16 +32,9 @@ const invoiceHooks: EntityHooks = {
   },
 };
 
-function idsOf(body: unknown): string[] {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  // An operation button sends one row as `id`, several as `ids` (comma-joined or an array).
-  const raw = record.ids ?? record.id;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
-}
 
 async function generateFor(ctx: AppContext, caller: Caller, body: unknown) {
-  const ids = idsOf(body);
+  const ids = operationBodyIds(body);
   if (ids.length === 0) throw new BusinessError('请选择运单');
   if (ids.length > 1000) throw new BusinessError('一次最多选择1000条运单');
   if (caller.userType !== STAFF_USER_TYPE) throw new BusinessError('只有平台人员可以生成ETC运单');

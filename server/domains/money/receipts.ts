@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import { splitPaths } from '../../../src/contracts/files.ts';
 import { extensionOf } from '../../files/file-types.ts';
 import { MATCHED, UNMATCHED, matchReceipt, presentSources, type MatchResult } from './receipts/matcher.ts';
+import { operationBodyIds } from '../../entity/entity-ids.ts';
 
 export const RECEIPT_FILE_TYPES = ['pdf', 'ofd', 'jpg', 'jpeg', 'png'];
 const MAX_REMATCH = 1000;
@@ -60,12 +61,6 @@ const receiptHooks: EntityHooks = {
   },
 };
 
-function idsOf(body: unknown): string[] {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const raw = record.ids ?? record.id;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
-}
 
 /** 重新匹配: the receipts the caller may change, locked, matched again in one transaction. */
 export async function rematch(ctx: AppContext, caller: Caller, ids: string[]): Promise<Record<string, number>> {
@@ -99,7 +94,7 @@ export const receiptsDomain: DomainModule = {
     const path = `${prefix}${receiptEntity(ctx).schema.api}/rematch`;
     const options = { config: { permission: 'hybank:hyBankReceipt:rematch' } };
     const handler = async (request: FastifyRequest) => {
-      const counts = await rematch(ctx, requireCaller(request), idsOf(request.body));
+      const counts = await rematch(ctx, requireCaller(request), operationBodyIds(request.body));
       return ok(counts, `重新匹配完成：已匹配${counts.matched}条，差异${counts.different}条，未匹配${counts.unmatched}条`);
     };
     // PUT is what the operation button sends; POST for clients that post operations.

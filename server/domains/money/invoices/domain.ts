@@ -15,21 +15,15 @@ import { scopeConditions } from '../../../entity/data-scope.ts';
 import type { DomainModule } from '../../../entity/hooks.ts';
 import { MAX_BILLS_PER_INVOICE, applyForInvoice } from './apply.ts';
 import { invoiceOperation } from './lifecycle.ts';
+import { operationBodyIds } from '../../../entity/entity-ids.ts';
 
 export const APPLY_PATH = '/hyinvoice/hyInvoice/apply';
 
-function billIdsOf(body: unknown): string[] {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  // An operation button sends one row as `id`, several as `ids` (comma-joined).
-  const raw = record.ids ?? record.id;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
-  return [...new Set(list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
-}
 
 async function apply(ctx: AppContext, request: FastifyRequest) {
   const caller: Caller = requireCaller(request);
   const key = idempotencyKeyOf(request);
-  const billIds = billIdsOf(request.body);
+  const billIds = operationBodyIds(request.body);
   if (billIds.length === 0) throw new BusinessError('请选择要开票的账单');
   if (billIds.length > MAX_BILLS_PER_INVOICE) throw new BusinessError(`一张发票最多包含${MAX_BILLS_PER_INVOICE}个账单`);
   const bills = ctx.entities.find((e) => e.schema.name === 'hyBill');
