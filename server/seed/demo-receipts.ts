@@ -66,14 +66,14 @@ export async function seedDemoReceipts(db: Kysely<SystemTables>): Promise<void> 
     }
     const sources = await presentSources(tx);
     for (const [index, r] of receipts.entries()) {
-      const match = await matchReceipt(tx, sources, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount });
+      const match = await matchReceipt(tx, sources, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount, direction: r.direction });
       await sql`insert into hy_bank_receipt (id, tenant_id, create_by, create_time, sys_org_code, receipt_no, bank_code, bank_serial_no, direction,
           amount, currency, txn_time, payer_name, payer_account, payer_bank, payee_name, payee_account, payee_bank, summary, purpose, source,
-          match_status, biz_type, biz_id, matched_amount, match_time, customer_id)
+          match_status, biz_type, biz_id, matched_amount, match_remark, match_time, customer_id)
         values (${newId()}, ${DEMO_TENANT_ID}, 'ops', now(), 'A01A01', ${`HD${r.txnTime.slice(0, 10).replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`},
           ${BANKS[index % BANKS.length]}, ${r.serial}, ${r.direction}, ${r.amount}::numeric, 'CNY', ${`${r.txnTime}+08:00`}::timestamptz,
           ${r.payerName}, ${r.payerAccount}, ${r.payerBank}, ${r.payeeName}, ${r.payeeAccount}, ${r.payeeBank}, ${r.summary}, ${r.purpose},
-          ${index % 3 === 0 ? '2' : '1'}, ${match.matchStatus}, ${match.bizType}, ${match.bizId}, ${match.matchedAmount}::numeric,
+          ${index % 3 === 0 ? '2' : '1'}, ${match.matchStatus}, ${match.bizType}, ${match.bizId}, ${match.matchedAmount}::numeric, ${match.matchRemark},
           ${match.matchStatus === UNMATCHED ? null : sql`now()`}, ${match.customerId})`.execute(tx);
     }
   });
