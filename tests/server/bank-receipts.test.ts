@@ -1,8 +1,9 @@
 /**
  * 银行回单 (issue 25, bank receipts) on both databases: matching by serial number and amount (已匹配 / 差异 / 未匹配, and
  * 重新匹配 once the 回款 appears), by direction too (收入 only to a 回款 or a top-up, 支出 only to a fund flow; the
- * other way round is a 差异 with its reason), one serial per bank, uploads checked by content (PDF, OFD as a zip), files served
- * only to callers who may read the receipt, the list confined to the shipper's own rows, and the Excel import.
+ * other way round is a 差异 with its reason), one serial per bank, uploads checked by content (PDF, OFD as a zip), files
+ * (the demo receipts' too) served only to callers who may read the receipt, the list confined to the shipper's own
+ * rows, and the Excel import.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,25 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     expect((await download(mine)).statusCode).toBe(401);
     const signed = await t.call<Record<string, { url: string }>>({ method: 'POST', url: `${P}/sys/common/signUrls`, token: shipper, payload: { paths: [mine, theirs] } });
     expect(Object.keys(signed.body.result)).toEqual([mine]);
+  });
+
+  it('serves the file of a demo receipt (stored as an upload is) to callers who may read it, never to anyone signed out', async () => {
+    const demo = await sql<{ fileUrl: string; receiptNo: string }>`select r.file_url as "fileUrl", r.receipt_no as "receiptNo" from hy_bank_receipt r
+      where r.tenant_id = 1 and r.customer_id = ${own} and r.create_by = 'ops' and r.file_url like 'bankreceipt/demo/%' order by r.receipt_no limit 1`.execute(t.ctx.db);
+    const { fileUrl, receiptNo } = demo.rows[0];
+    const listed = (await t.call<Page>({ method: 'GET', url: `${API}/list?receiptNo=${receiptNo}`, token: shipper })).body.result.records[0];
+    expect(listed.fileUrl).toBe(fileUrl);
+    for (const token of [shipper, ops]) {
+      const served = await download(fileUrl, token);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+      expect(served.headers['content-disposition']).toContain(encodeURIComponent(`回单${receiptNo}.pdf`));
+    }
+    expect((await download(fileUrl)).statusCode).toBe(401);
+    const unmatched = (await sql<{ fileUrl: string }>`select file_url as "fileUrl" from hy_bank_receipt where tenant_id = 1 and match_status = '0'
+      and file_url like 'bankreceipt/demo/%' limit 1`.execute(t.ctx.db)).rows[0].fileUrl;
+    expect((await download(unmatched, ops)).statusCode).toBe(200);
+    expect((await download(unmatched, shipper)).statusCode).toBe(404);
   });
 
   it('lists a shipper its own receipts only, and refuses it the upload', async () => {
