@@ -152,7 +152,7 @@ export async function prepareDatabase(ctx: AppContext): Promise<void> {
     // Wallets with top-ups and the fund flows of the waybills paid in that history (server/domains/money).
     await seedDemoWallets(ctx.db);
     // Bank receipts of those payments, matched as uploads are, with a 差异 and some 未匹配.
-    await seedDemoReceipts(ctx.db);
+    await seedDemoReceipts(ctx.db, ctx.config.uploadDir);
     // Invoices in every state over some of those bills (issue 25).
     await seedDemoInvoices(ctx.db, ctx.config.uploadDir);
     // ETC运单 for some signed waybills and toll invoices, matched and not (票税管理 → ETC运单 / ETC发票).

@@ -42,13 +42,23 @@ export function tinyPdf(lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function storePdf(db: Kysely<SystemTables>, store: DirectoryStore, invoiceNo: string, total: string): Promise<string> {
-  const key = `invoice/demo/${newId()}.pdf`;
-  const data = tinyPdf(['VAT invoice (freight transport service)', `No. ${invoiceNo}`, `Total CNY ${total}`]);
+/**
+ * Stores a demo PDF as an upload would (the bytes under `biz/demo/…`, its sys_file row with the name a person sees)
+ * and returns the relative path a file field keeps.
+ */
+export async function storeDemoPdf(db: Kysely<SystemTables>, store: DirectoryStore, file: { biz: string; name: string; lines: string[] }): Promise<string> {
+  const key = `${file.biz}/demo/${newId()}.pdf`;
+  const data = tinyPdf(file.lines);
   await store.put(key, data);
   await sql`insert into sys_file (path, tenant_id, original_name, mime, size, create_by)
-    values (${key}, ${DEMO_TENANT_ID}, ${`发票${invoiceNo}.pdf`}, 'application/pdf', ${data.length}, 'ops')`.execute(db);
+    values (${key}, ${DEMO_TENANT_ID}, ${file.name}, 'application/pdf', ${data.length}, 'ops')`.execute(db);
   return key;
+}
+
+function storePdf(db: Kysely<SystemTables>, store: DirectoryStore, invoiceNo: string, total: string): Promise<string> {
+  return storeDemoPdf(db, store, {
+    biz: 'invoice', name: `发票${invoiceNo}.pdf`, lines: ['VAT invoice (freight transport service)', `No. ${invoiceNo}`, `Total CNY ${total}`],
+  });
 }
 
 /** The customers whose confirmed bills get invoices: the demo shipper's first, then those with the most bills. */

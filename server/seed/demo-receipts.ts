@@ -1,13 +1,16 @@
 /**
  * Demo bank receipts (银行回单) for a fresh database: the bank's receipts of recent demo 回款 — matched by the same
  * matcher uploads use (server/domains/money/receipts/matcher.ts) — one whose amount differs from its 回款 (差异),
- * and receipts nothing in the books explains yet (未匹配: the platform's own transfers). Deterministic apart from ids.
+ * and receipts nothing in the books explains yet (未匹配: the platform's own transfers). Each carries the bank's PDF,
+ * stored as an upload is (biz `bankreceipt`, a relative path under the `bank` file domain). Deterministic apart from ids.
  */
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
+import { DirectoryStore } from '../files/store.ts';
 import { matchReceipt, presentSources, UNMATCHED } from '../domains/money/receipts/matcher.ts';
 import { random } from './demo-freight-steps.ts';
+import { storeDemoPdf } from './demo-invoices.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
 
 const BANKS = ['ICBK', 'PCBC', 'CMBC', 'COMM', 'ABOC'];
@@ -30,7 +33,8 @@ interface Receipt {
   purpose: string;
 }
 
-export async function seedDemoReceipts(db: Kysely<SystemTables>): Promise<void> {
+export async function seedDemoReceipts(db: Kysely<SystemTables>, uploadDir: string): Promise<void> {
+  const store = new DirectoryStore(uploadDir);
   const rnd = random(20261127);
   await db.transaction().execute(async (tx) => {
     // The demo shipper's latest 回款 first, so its account sees receipts of its own.
@@ -66,14 +70,22 @@ export async function seedDemoReceipts(db: Kysely<SystemTables>): Promise<void> 
     }
     const sources = await presentSources(tx);
     for (const [index, r] of receipts.entries()) {
-      const match = await matchReceipt(tx, sources, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount });
+      const match = await matchReceipt(tx, sources, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount, direction: r.direction });
+      const receiptNo = `HD${r.txnTime.slice(0, 10).replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`;
+      const bank = BANKS[index % BANKS.length];
+      // The PDF text is ASCII (the tiny PDF's font); the name a person sees is the receipt's own.
+      const file = await storeDemoPdf(tx, store, {
+        biz: 'bankreceipt', name: `回单${receiptNo}.pdf`,
+        lines: ['Bank receipt', `No. ${receiptNo}  Bank ${bank}`, `Serial ${r.serial}`, `${r.direction === 'in' ? 'Credit' : 'Debit'} CNY ${r.amount}`,
+          `Time ${r.txnTime}`],
+      });
       await sql`insert into hy_bank_receipt (id, tenant_id, create_by, create_time, sys_org_code, receipt_no, bank_code, bank_serial_no, direction,
-          amount, currency, txn_time, payer_name, payer_account, payer_bank, payee_name, payee_account, payee_bank, summary, purpose, source,
-          match_status, biz_type, biz_id, matched_amount, match_time, customer_id)
-        values (${newId()}, ${DEMO_TENANT_ID}, 'ops', now(), 'A01A01', ${`HD${r.txnTime.slice(0, 10).replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`},
-          ${BANKS[index % BANKS.length]}, ${r.serial}, ${r.direction}, ${r.amount}::numeric, 'CNY', ${`${r.txnTime}+08:00`}::timestamptz,
-          ${r.payerName}, ${r.payerAccount}, ${r.payerBank}, ${r.payeeName}, ${r.payeeAccount}, ${r.payeeBank}, ${r.summary}, ${r.purpose},
-          ${index % 3 === 0 ? '2' : '1'}, ${match.matchStatus}, ${match.bizType}, ${match.bizId}, ${match.matchedAmount}::numeric,
+          amount, currency, txn_time, payer_name, payer_account, payer_bank, payee_name, payee_account, payee_bank, summary, purpose, file_url, source,
+          match_status, biz_type, biz_id, matched_amount, match_remark, match_time, customer_id)
+        values (${newId()}, ${DEMO_TENANT_ID}, 'ops', now(), 'A01A01', ${receiptNo},
+          ${bank}, ${r.serial}, ${r.direction}, ${r.amount}::numeric, 'CNY', ${`${r.txnTime}+08:00`}::timestamptz,
+          ${r.payerName}, ${r.payerAccount}, ${r.payerBank}, ${r.payeeName}, ${r.payeeAccount}, ${r.payeeBank}, ${r.summary}, ${r.purpose}, ${file},
+          ${index % 3 === 0 ? '2' : '1'}, ${match.matchStatus}, ${match.bizType}, ${match.bizId}, ${match.matchedAmount}::numeric, ${match.matchRemark},
           ${match.matchStatus === UNMATCHED ? null : sql`now()`}, ${match.customerId})`.execute(tx);
     }
   });

@@ -13,7 +13,7 @@ import { buildApp } from '../../server/app.ts';
 import { configFromEnv, ROOT } from '../../server/config.ts';
 import type { ServerConfig } from '../../server/context.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { loadPGliteSnapshot } from '../helpers/db-snapshots.ts';
+import { copySnapshotUploads, loadPGliteSnapshot } from '../helpers/db-snapshots.ts';
 import { MemoryKv } from '../../server/core/kv.ts';
 import { peekCaptcha } from '../../server/auth/captcha.ts';
 import type { FastifyInstance } from 'fastify';
@@ -49,6 +49,8 @@ export async function startE2e(overrides: Partial<ServerConfig> = {}): Promise<E
   const database = await openDatabase(snapshot ? { loadDataDir: loadPGliteSnapshot(snapshot) } : {});
   const kv = new MemoryKv();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-e2e-upload-'));
+  // The copy's demo rows name files its seeds stored (invoice PDFs, bank receipts): they come along.
+  if (snapshot) copySnapshotUploads(inject('dbSnapshots'), 'pglite', 60, uploadDir);
   const config = { ...configFromEnv({}), captchaEnabled: true, seedDrivers: 60, webDir, port: 0, host: '127.0.0.1', uploadDir, ...overrides };
   const { app, ctx } = await buildApp(config, database, kv);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,7 @@
 /**
  * Issue 25's invoices in the browser: the shipper applies for an invoice over one of its confirmed bills (账单管理 →
  * 申请开票) and sees it 待审核 in 发票管理 with the amounts in two decimals; ops uploads the PDF and issues it with a
- * 20-digit number and a date; the shipper then sees it 已开票 with that number.
+ * 20-digit number and a date; the shipper then sees it 已开票 with that number and downloads its PDF from the row.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ describe('invoices in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/user/login');
   }
 
-  it('the shipper applies over a confirmed bill, ops issues it, the shipper sees 已开票 with the number', async () => {
+  it('the shipper applies over a confirmed bill, ops issues it, the shipper sees 已开票 with the number and downloads the PDF', async () => {
     // A fresh confirmed bill of the shipper over two of its waybills (the demo's own confirmed bills already have invoices).
     const db = s.env.ctx.db;
     const notes = await sql<{ id: string; customerId: string }>`select n.id, n.customer_id as "customerId" from hy_shipping_note n
@@ -104,6 +104,17 @@ describe('invoices in the browser', () => {
     await issued.getByRole('cell', { name: '已开票', exact: true }).waitFor();
     await issued.getByRole('cell', { name: NUMBER, exact: true }).waitFor();
     await issued.getByRole('cell', { name: shown, exact: true }).waitFor();
+
+    // The shipper opens the invoice's PDF from its row: the file arrives whole, with the name ops uploaded it under.
+    const served = s.page.waitForResponse((response) => new URL(response.url()).pathname.includes('/sys/common/static/'));
+    const download = s.page.waitForEvent('download');
+    await issued.locator('a', { hasText: '发票' }).click();
+    const response = await served;
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 4).toString()).toBe('%PDF');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('发票.pdf');
+    expect(fs.readFileSync(await file.path()).subarray(0, 4).toString()).toBe('%PDF');
     const stored = await sql<{ s: string }>`select invoice_status as s from hy_bill where id = ${bill.id}`.execute(s.env.ctx.db);
     expect(stored.rows[0].s).toBe('3');
     expect(s.pageErrors).toEqual([]);

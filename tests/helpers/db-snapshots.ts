@@ -6,7 +6,8 @@
  * - PostgreSQL: a database prepared the same way serves as the template of each test file's database.
  *
  * The copies go through `buildApp` again when a test starts, so the restart path (migrations and syncs on a
- * prepared database) runs for every file. Only the default schemas and seed counts are snapshotted; a test that
+ * prepared database) runs for every file. The files the demo seeds stored (invoice PDFs, bank receipts) are kept
+ * beside each copy and copied into the test's own upload directory, so the paths the rows name exist there too. Only the default schemas and seed counts are snapshotted; a test that
  * overrides those starts from an empty database as before.
  */
 import crypto from 'node:crypto';
@@ -33,6 +34,14 @@ export interface DbSnapshots {
   pglite: Record<string, string>;
   /** seedDrivers → PostgreSQL template database name. */
   postgres: Record<string, string>;
+  /** `kind:seedDrivers` → the upload directory the demo seeds of that copy wrote to. */
+  uploads: Record<string, string>;
+}
+
+/** Puts the files a prepared copy's demo rows name into `uploadDir` (a test's own, empty or not). */
+export function copySnapshotUploads(snapshots: DbSnapshots | undefined, kind: string, seedDrivers: number, uploadDir: string): void {
+  const from = snapshots?.uploads?.[`${kind}:${seedDrivers}`];
+  if (from && fs.existsSync(from)) fs.cpSync(from, uploadDir, { recursive: true });
 }
 
 export function databaseUrl(name: string): string {
@@ -51,15 +60,12 @@ export async function adminQuery(sql: string): Promise<pg.QueryResult> {
   }
 }
 
-async function prepare(database: DatabaseHandle, seedDrivers: number): Promise<void> {
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-snapshot-upload-'));
+/** Seeds `database` through the real start-up, its demo files going to `uploadDir` (kept with the snapshot). */
+async function prepare(database: DatabaseHandle, seedDrivers: number, uploadDir: string): Promise<void> {
+  fs.mkdirSync(uploadDir, { recursive: true });
   const config = { ...configFromEnv({}), captchaEnabled: false, seedDrivers, webDir: undefined, uploadDir };
-  try {
-    const { app } = await buildApp(config, database, new MemoryKv());
-    await app.close();
-  } finally {
-    fs.rmSync(uploadDir, { recursive: true, force: true });
-  }
+  const { app } = await buildApp(config, database, new MemoryKv());
+  await app.close();
 }
 
 async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string> {
@@ -74,7 +80,7 @@ async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string>
       if (!pglite.closed) await stop();
     };
   };
-  await prepare({ db, writes, kind: 'pglite', close: async () => undefined, listen }, seedDrivers);
+  await prepare({ db, writes, kind: 'pglite', close: async () => undefined, listen }, seedDrivers, path.join(dir, `uploads-pglite-${seedDrivers}`));
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   const file = path.join(dir, `pglite-${seedDrivers}.tar`);
@@ -82,12 +88,12 @@ async function snapshotPGlite(seedDrivers: number, dir: string): Promise<string>
   return file;
 }
 
-async function snapshotPostgres(seedDrivers: number): Promise<string> {
+async function snapshotPostgres(seedDrivers: number, dir: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${process.pid}_${seedDrivers}_${crypto.randomBytes(3).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: databaseUrl(name) });
   try {
-    await prepare(database, seedDrivers);
+    await prepare(database, seedDrivers, path.join(dir, `uploads-postgres-${seedDrivers}`));
   } finally {
     await database.close();
   }
@@ -117,10 +123,16 @@ export async function makeSnapshots(
   seeds: { pglite: number[]; postgres: number[] },
 ): Promise<{ snapshots: DbSnapshots; remove: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freight-snapshots-'));
-  const snapshots: DbSnapshots = { pglite: {}, postgres: {} };
+  const snapshots: DbSnapshots = { pglite: {}, postgres: {}, uploads: {} };
   if (seeds.postgres.length) await dropOrphanTemplates();
-  for (const count of seeds.pglite) snapshots.pglite[count] = await snapshotPGlite(count, dir);
-  for (const count of seeds.postgres) snapshots.postgres[count] = await snapshotPostgres(count);
+  for (const count of seeds.pglite) {
+    snapshots.pglite[count] = await snapshotPGlite(count, dir);
+    snapshots.uploads[`pglite:${count}`] = path.join(dir, `uploads-pglite-${count}`);
+  }
+  for (const count of seeds.postgres) {
+    snapshots.postgres[count] = await snapshotPostgres(count, dir);
+    snapshots.uploads[`postgres:${count}`] = path.join(dir, `uploads-postgres-${count}`);
+  }
   return {
     snapshots,
     async remove() {

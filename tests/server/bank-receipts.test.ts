@@ -1,7 +1,9 @@
 /**
  * 银行回单 (issue 25, bank receipts) on both databases: matching by serial number and amount (已匹配 / 差异 / 未匹配, and
- * 重新匹配 once the 回款 appears), one serial per bank, uploads checked by content (PDF, OFD as a zip), files served
- * only to callers who may read the receipt, the list confined to the shipper's own rows, and the Excel import.
+ * 重新匹配 once the 回款 appears), by direction too (收入 only to a 回款 or a top-up, 支出 only to a fund flow; the
+ * other way round is a 差异 with its reason), one serial per bank, uploads checked by content (PDF, OFD as a zip), files
+ * (the demo receipts' too) served only to callers who may read the receipt, the list confined to the shipper's own
+ * rows, and the Excel import.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,13 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
   const payment = (serial: string, amount: string, customerId: string) =>
     sql`insert into hy_bill_payment (id, tenant_id, bill_id, customer_id, amount, pay_time, sequence_code)
       values (${`p-${serial}`.slice(0, 32)}, 1, 'test-bill', ${customerId}, ${amount}::numeric, now(), ${serial})`.execute(t.ctx.db);
+  /** A paid driver payment (资金流水) with this serial and amount; the other columns only have to be filled. */
+  const fundFlow = (serial: string, amount: string, customerId: string) =>
+    sql`insert into hy_fund_flow (id, tenant_id, document_number, flow_type, customer_id, pay_source, wallet_id, carrier, actual_carrier_id,
+        vehicle_number, vehicle_plate_color_code, shipping_note_list, payment_means_code, payee_choice, payee_type, payee_id, recipient,
+        receipt_account, sequence_code, monetary_amount, date_time, pay_status)
+      values (${`f-${serial}`.slice(0, 32)}, 1, ${`ZJ${serial}`.slice(0, 35)}, '01', ${customerId}, '1', 'test-wallet', '张测试', '110101199001011234',
+        '沪A12345', '2', '[]'::jsonb, '32', '1', '1', 'test-driver', '张测试', '6222020000000000000', ${serial}, ${amount}::numeric, now(), '2')`.execute(t.ctx.db);
   const add = (payload: Record<string, unknown>, token = ops) => t.call<{ id: string }>({ method: 'POST', url: `${API}/add`, token, payload });
   const receipt = (serial: string, amount: number, more: Record<string, unknown> = {}) => ({
     receiptNo: `R${serial}`, bankCode: 'ICBK', bankSerialNo: serial, direction: 'in', amount, txnTime: '2026-11-20 10:00:00', payerName: '测试付款方', ...more,
@@ -59,6 +68,8 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     const by = Object.fromEntries(counts.rows.map((r) => [r.status, r.n]));
     expect(by).toMatchObject({ '1': expect.any(Number), '2': 1, '0': 3 });
     expect(by['1']).toBeGreaterThanOrEqual(10);
+    const reasons = await sql<{ remark: string }>`select match_remark as remark from hy_bank_receipt where tenant_id = 1 and match_status = '2'`.execute(t.ctx.db);
+    expect(reasons.rows).toEqual([{ remark: '金额与回款不符' }]);
     const mine = (await t.call<Page>({ method: 'GET', url: `${API}/list?matchStatus=1`, token: shipper })).body.result;
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.records[0]).toMatchObject({ customerId: own, bizType_dictText: '回款', bankCode_dictText: expect.any(String) });
@@ -71,9 +82,47 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     expect(matched.body).toMatchObject({ success: true, message: '添加成功，已匹配!' });
     expect(await row(`${tag}A`)).toMatchObject({ matchStatus: '1', matchStatus_dictText: '已匹配', bizType: 'billPayment', bizId: `p-${tag}A`, matchedAmount: 1000, customerId: own, currency: 'CNY' });
     expect((await add(receipt(`${tag}B`, 499.99))).body.success).toBe(true);
-    expect(await row(`${tag}B`)).toMatchObject({ matchStatus: '2', matchStatus_dictText: '差异', amount: 499.99, matchedAmount: 500, customerId: other });
+    expect(await row(`${tag}B`)).toMatchObject({ matchStatus: '2', matchStatus_dictText: '差异', amount: 499.99, matchedAmount: 500, customerId: other,
+      matchRemark: '金额与回款不符' });
     expect((await add(receipt(`${tag}C`, 88.8))).body.success).toBe(true);
-    expect(await row(`${tag}C`)).toMatchObject({ matchStatus: '0', bizType: null, bizId: null });
+    expect(await row(`${tag}C`)).toMatchObject({ matchStatus: '0', bizType: null, bizId: null, matchRemark: null });
+  });
+
+  it('matches money in only to a 回款 or a top-up and money out only to a fund flow; the other way is 差异 with its reason', async () => {
+    const wallet = (await sql<{ id: string }>`select id from hy_wallet where customer_id = ${own}`.execute(t.ctx.db)).rows[0].id;
+    await sql`insert into hy_wallet_recharge (id, tenant_id, recharge_no, customer_id, wallet_id, amount, payer_name, payer_account, payer_bank,
+        bank_serial_no, recharge_time, recharge_status)
+      values (${`r-${tag}`}, 1, ${`CZ${tag}`}, ${own}, ${wallet}, 2000.00, '测试付款方', '6222000011112222', '招商银行', ${`${tag}R`}, now(), '1')`.execute(t.ctx.db);
+    await payment(`${tag}P`, '300.00', own);
+    await fundFlow(`${tag}F`, '450.00', own);
+    // One serial both a 回款 and a driver payment of the same amount: the record of the receipt's direction wins.
+    await payment(`${tag}X`, '70.00', other);
+    await fundFlow(`${tag}X`, '70.00', own);
+
+    expect((await add(receipt(`${tag}R`, 2000))).body.message).toBe('添加成功，已匹配!');
+    expect(await row(`${tag}R`)).toMatchObject({ matchStatus: '1', bizType: 'walletRecharge', bizType_dictText: '钱包充值', customerId: own });
+    expect((await add(receipt(`${tag}F`, 450, { direction: 'out' }))).body.message).toBe('添加成功，已匹配!');
+    expect(await row(`${tag}F`)).toMatchObject({ matchStatus: '1', bizType: 'fundFlow', matchedAmount: 450, matchRemark: null });
+
+    const outgoing = await add(receipt(`${tag}P`, 300, { direction: 'out' }));
+    expect(outgoing.body).toMatchObject({ success: true, message: '添加成功，差异：收支方向与回款不符：回单为支出，回款为收入' });
+    expect(await row(`${tag}P`)).toMatchObject({ matchStatus: '2', matchStatus_dictText: '差异', bizType: 'billPayment', matchedAmount: 300,
+      matchRemark: '收支方向与回款不符：回单为支出，回款为收入' });
+    expect((await add(receipt(`${tag}F`, 450, { bankCode: 'BKCH' }))).body.success).toBe(true);
+    expect(await row(`${tag}F`, 'BKCH')).toMatchObject({ matchStatus: '2', bizType: 'fundFlow', matchRemark: '收支方向与资金流水不符：回单为收入，资金流水为支出' });
+
+    expect((await add(receipt(`${tag}X`, 70, { direction: 'out' }))).body.message).toBe('添加成功，已匹配!');
+    expect(await row(`${tag}X`)).toMatchObject({ matchStatus: '1', bizType: 'fundFlow', customerId: own });
+    expect((await add(receipt(`${tag}X`, 70, { bankCode: 'BKCH' }))).body.message).toBe('添加成功，已匹配!');
+    expect(await row(`${tag}X`, 'BKCH')).toMatchObject({ matchStatus: '1', bizType: 'billPayment', customerId: other });
+
+    // 重新匹配 reads the stored direction: a 支出 receipt whose serial turns out to be a 回款 becomes a 差异.
+    expect((await add(receipt(`${tag}L`, 60, { direction: 'out' }))).body.message).toBe('添加成功，未匹配到业务单据');
+    await payment(`${tag}L`, '60.00', own);
+    const late = await row(`${tag}L`);
+    const again = await t.call<Record<string, number>>({ method: 'PUT', url: `${API}/rematch`, token: ops, payload: { ids: String(late.id) } });
+    expect(again.body).toMatchObject({ success: true, result: { matched: 0, different: 1, unmatched: 0 } });
+    expect(await row(`${tag}L`)).toMatchObject({ matchStatus: '2', matchRemark: '收支方向与回款不符：回单为支出，回款为收入' });
   });
 
   it('matches again by 重新匹配 once the 回款 is recorded', async () => {
@@ -120,6 +169,25 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     expect((await download(mine)).statusCode).toBe(401);
     const signed = await t.call<Record<string, { url: string }>>({ method: 'POST', url: `${P}/sys/common/signUrls`, token: shipper, payload: { paths: [mine, theirs] } });
     expect(Object.keys(signed.body.result)).toEqual([mine]);
+  });
+
+  it('serves the file of a demo receipt (stored as an upload is) to callers who may read it, never to anyone signed out', async () => {
+    const demo = await sql<{ fileUrl: string; receiptNo: string }>`select r.file_url as "fileUrl", r.receipt_no as "receiptNo" from hy_bank_receipt r
+      where r.tenant_id = 1 and r.customer_id = ${own} and r.create_by = 'ops' and r.file_url like 'bankreceipt/demo/%' order by r.receipt_no limit 1`.execute(t.ctx.db);
+    const { fileUrl, receiptNo } = demo.rows[0];
+    const listed = (await t.call<Page>({ method: 'GET', url: `${API}/list?receiptNo=${receiptNo}`, token: shipper })).body.result.records[0];
+    expect(listed.fileUrl).toBe(fileUrl);
+    for (const token of [shipper, ops]) {
+      const served = await download(fileUrl, token);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+      expect(served.headers['content-disposition']).toContain(encodeURIComponent(`回单${receiptNo}.pdf`));
+    }
+    expect((await download(fileUrl)).statusCode).toBe(401);
+    const unmatched = (await sql<{ fileUrl: string }>`select file_url as "fileUrl" from hy_bank_receipt where tenant_id = 1 and match_status = '0'
+      and file_url like 'bankreceipt/demo/%' limit 1`.execute(t.ctx.db)).rows[0].fileUrl;
+    expect((await download(unmatched, ops)).statusCode).toBe(200);
+    expect((await download(unmatched, shipper)).statusCode).toBe(404);
   });
 
   it('lists a shipper its own receipts only, and refuses it the upload', async () => {

@@ -2,13 +2,14 @@
  * 发票 (issue 25, invoices) on both databases: a shipper applies over its confirmed bills (申请开票, Idempotency-Key) →
  * 待审核 with lines per waybill whose tax is split in fen at 平台设置's rate, the remainder on the last line; a bill is
  * in at most one live invoice, also under a parallel race; over-amount and other shippers' bills are refused;
- * finance issues (number, date, PDF) or rejects; 红冲 creates the negative invoice and frees the bills.
+ * finance issues (number, date, PDF) or rejects (开票失败); 红冲 creates the negative invoice and frees the bills.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { createBill } from '../../server/domains/freight/settlement/bills.ts';
 import { fenOf, rateFraction, splitLines, yuanText } from '../../server/domains/money/invoices/amounts.ts';
+import { invoiceMigrations } from '../../server/domains/money/invoices/migrations.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const API = '/jeecg-boot/hyinvoice/hyInvoice';
@@ -183,6 +184,22 @@ describe.each(BACKENDS)('发票 on %s', (kind) => {
     expect((await operate('reject', { id: next.result.id })).body.success).toBe(false);
     expect((await operate('reject', { id: next.result.id, rejectReason: '抬头有误' })).body.success).toBe(true);
     expect(await billStatus(billId)).toBe('0');
-    expect((await invoice(next.result.id, shipper)).result).toMatchObject({ invoiceStatus: '4', rejectReason: '抬头有误' });
+    expect((await invoice(next.result.id, shipper)).result).toMatchObject({ invoiceStatus: '4', invoiceStatus_dictText: '开票失败', rejectReason: '抬头有误' });
+  });
+
+  it('renames invoice_status 4 from the old 已驳回 to 开票失败 on an older database, never an admin\'s own text', async () => {
+    const text = async () => (await sql<{ text: string }>`select i.item_text as text from sys_dict_item i join sys_dict d on d.id = i.dict_id
+      where d.dict_code = 'invoice_status' and i.item_value = '4'`.execute(t.ctx.db)).rows[0].text;
+    const setText = (value: string) => sql`update sys_dict_item set item_text = ${value} where item_value = '4'
+      and dict_id = (select id from sys_dict where dict_code = 'invoice_status')`.execute(t.ctx.db);
+    const migrate = () => invoiceMigrations['0421_invoice_status_failed_text'].up(t.ctx.db as unknown as Kysely<unknown>);
+    expect(await text()).toBe('开票失败');
+    await setText('已驳回');
+    await migrate();
+    expect(await text()).toBe('开票失败');
+    await setText('财务退回');
+    await migrate();
+    expect(await text()).toBe('财务退回');
+    await setText('开票失败');
   });
 });

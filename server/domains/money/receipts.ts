@@ -2,7 +2,8 @@
  * 银行回单 (freight-domain §1.13; schema schemas/entities/money/hy-bank-receipt.entity.json) on the engine: list,
  * add (upload one), importExcel and exportXls are the engine's, over a table the schema makes. What is the domain's own:
  * - every add and imported row is matched, in its transaction, to the money record with its bank serial number
- *   (receipts/matcher.ts): status, business type and id, that record's amount and its 货主 are written with the row;
+ *   (receipts/matcher.ts): status, business type and id, that record's amount, its 货主 and a 差异's reason (amount or
+ *   收支方向) are written with the row;
  * - the attached file must be a PDF, an OFD or a picture (the upload itself was checked by content);
  * - 重新匹配 (operation `rematch`, row and batch): the named receipts in the caller's scope, locked, matched again —
  *   a receipt uploaded before its 回款 was recorded becomes 已匹配 this way.
@@ -39,11 +40,15 @@ function applyMatch(record: Record<string, unknown>, match: MatchResult): void {
   record.bizId = match.bizId;
   record.matchedAmount = match.matchedAmount;
   record.customerId = match.customerId;
+  record.matchRemark = match.matchRemark;
   record.matchTime = match.matchStatus === UNMATCHED ? null : new Date().toISOString();
 }
 
-async function matchOf(db: Kysely<SystemTables>, tenantId: number, serial: unknown, amount: unknown): Promise<MatchResult> {
-  return matchReceipt(db, await presentSources(db), { tenantId, serial: String(serial ?? ''), amount: String(amount ?? '') });
+async function matchOf(db: Kysely<SystemTables>, tenantId: number, record: Record<string, unknown>): Promise<MatchResult> {
+  const text = (value: unknown) => String(value ?? '');
+  return matchReceipt(db, await presentSources(db), {
+    tenantId, serial: text(record.bankSerialNo), amount: text(record.amount), direction: text(record.direction || 'in'),
+  });
 }
 
 const receiptHooks: EntityHooks = {
@@ -54,10 +59,12 @@ const receiptHooks: EntityHooks = {
   },
   async beforeWrite({ tx, caller, record }) {
     record.currency = 'CNY';
-    applyMatch(record, await matchOf(tx, caller.tenantId, record.bankSerialNo, record.amount));
+    applyMatch(record, await matchOf(tx, caller.tenantId, record));
   },
   addMessage(_id, record) {
-    return record.matchStatus === MATCHED ? '添加成功，已匹配!' : record.matchStatus === UNMATCHED ? '添加成功，未匹配到业务单据' : '添加成功，金额与业务单据不符(差异)';
+    if (record.matchStatus === MATCHED) return '添加成功，已匹配!';
+    if (record.matchStatus === UNMATCHED) return '添加成功，未匹配到业务单据';
+    return `添加成功，差异：${String(record.matchRemark ?? '')}`;
   },
 };
 
@@ -68,18 +75,18 @@ export async function rematch(ctx: AppContext, caller: Caller, ids: string[]): P
   if (ids.length > MAX_REMATCH) throw new BusinessError(`一次最多选择${MAX_REMATCH}条银行回单`);
   const scope = await scopeConditions(ctx.db, receiptEntity(ctx), caller);
   return ctx.db.transaction().execute(async (tx) => {
-    const rows = await sql<{ id: string; serial: string; amount: string }>`
-      select id, bank_serial_no as serial, amount::text as amount from hy_bank_receipt
+    const rows = await sql<{ id: string; serial: string; amount: string; direction: string }>`
+      select id, bank_serial_no as serial, amount::text as amount, direction from hy_bank_receipt
       where ${sql.join([sql`tenant_id = ${caller.tenantId}`, sql`id in (${sql.join(ids)})`, ...scope], sql` and `)}
       order by id for update`.execute(tx);
     if (rows.rows.length !== ids.length) throw new BusinessError('银行回单不存在，或无权重新匹配');
     const sources = await presentSources(tx);
     const counts: Record<string, number> = { matched: 0, different: 0, unmatched: 0 };
     for (const row of rows.rows) {
-      const match = await matchReceipt(tx, sources, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount });
+      const match = await matchReceipt(tx, sources, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount, direction: row.direction });
       counts[match.matchStatus === MATCHED ? 'matched' : match.matchStatus === UNMATCHED ? 'unmatched' : 'different'] += 1;
       await sql`update hy_bank_receipt set match_status = ${match.matchStatus}, biz_type = ${match.bizType}, biz_id = ${match.bizId},
-          matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId},
+          matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId}, match_remark = ${match.matchRemark},
           match_time = ${match.matchStatus === UNMATCHED ? null : sql`now()`}, update_by = ${caller.username}, update_time = now()
         where tenant_id = ${caller.tenantId} and id = ${row.id}`.execute(tx);
     }

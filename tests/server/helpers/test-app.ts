@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseKind } from '../../../server/db/database.ts'
 import { MemoryKv } from '../../../server/core/kv.ts';
 import type { AppContext, ServerConfig } from '../../../server/context.ts';
 import type { Result } from '../../../src/contracts/envelope.ts';
-import { adminQuery, databaseUrl, loadPGliteSnapshot } from '../../helpers/db-snapshots.ts';
+import { adminQuery, copySnapshotUploads, databaseUrl, loadPGliteSnapshot } from '../../helpers/db-snapshots.ts';
 
 export const BACKENDS: DatabaseKind[] = ['pglite', 'postgres'];
 export const PASSWORD = 'Freight@2026';
@@ -58,6 +58,8 @@ export async function startTestApp(kind: DatabaseKind, overrides: Partial<Server
     ...overrides,
     databaseUrl: postgres?.url,
   };
+  // The demo rows of a prepared copy name files its seeds stored: they come along.
+  if (copy) copySnapshotUploads(inject('dbSnapshots'), kind, seedDrivers, config.uploadDir);
   const database = await openDatabase({
     databaseUrl: postgres?.url,
     ...(kind === 'pglite' && copy ? { loadDataDir: loadPGliteSnapshot(copy) } : {}),

@@ -19,4 +19,12 @@ export const invoiceMigrations: Record<string, Migration> = {
       await sql`create unique index uq_hy_invoice_bill_live on hy_invoice_bill(tenant_id, bill_id) where live`.execute(db);
     },
   },
+  // invoice_status 4 first read 已驳回; the domain names it 开票失败. The start-up sync never rewrites an item it
+  // seeded (an admin's edit must survive), so databases seeded before are renamed here — only if still the old text.
+  '0421_invoice_status_failed_text': {
+    async up(db: Kysely<unknown>) {
+      await sql`update sys_dict_item set item_text = '开票失败'
+        where item_value = '4' and item_text = '已驳回' and dict_id in (select id from sys_dict where dict_code = 'invoice_status')`.execute(db);
+    },
+  },
 };
