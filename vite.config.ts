@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin.ts';
@@ -10,6 +11,10 @@ export default defineConfig({
   build: { outDir: 'dist', chunkSizeWarningLimit: 900 },
   test: {
     reporters: ['default', './tests/reporters/summary.ts'],
+    // vitest's default is cpus − 1: on these two-core machines that ran one test file at a time while the other core
+    // waited. Two workers took a web + server sample from 140 s to 92 s (docs/perf.md, "Suite time"); the browser
+    // project still runs its files one after another (fileParallelism: false).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
