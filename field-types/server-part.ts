@@ -14,6 +14,12 @@ export type FilterValue = { value: unknown } | { error: string };
 export type ComparisonRule = 'gt' | 'ge' | 'lt' | 'le' | 'eq' | 'ne';
 
 /** A directory table whose rows the values name (departments, users): checked on write, shown by name in lists. */
+/** A spreadsheet column being imported: its field, and whether its header was the property name (not the label). */
+export interface SheetColumn {
+  field: FieldDef;
+  headedByProperty: boolean;
+}
+
 export interface DirectoryLookup {
   /** The table read (list caches depend on it). */
   readonly table: string;
@@ -50,8 +56,11 @@ export interface FieldTypeServer {
   readonly sheet?: {
     /** A date cell as text (default `YYYY-MM-DD`). */
     dateText?(date: Date): string;
-    /** Typed text as the value; the text itself when it does not convert, so validation names it. */
-    fromText?(text: string): unknown;
+    /**
+     * Typed text as the value; the text itself when it does not convert, so validation names it. `column` says how
+     * the column was headed: by the field's property name (an outside system's export) or by its label (ours).
+     */
+    fromText?(text: string, column: SheetColumn): unknown;
     /** A value as its cell. */
     toCell?(value: unknown): string | number | null;
     /** Column width in characters (default from the label). */

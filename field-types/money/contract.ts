@@ -21,15 +21,3 @@ export const moneyType = defineFieldType({
   // Line items' amounts add up in the grid's footer.
   grid: { cell: 'inputNumber', wireValue: numericWireValue, statistics: ['sum'] },
 });
-
-/**
- * Whole fen as yuan text, by moving the decimal point in the digits (no float ever holds the amount):
- * 8888 → 88.88, 1 → 0.01, -5 → -0.05. Text that is not a whole number comes back unchanged, so validation names it.
- */
-export function fenToYuan(text: string): string {
-  const match = /^([+-]?)0*(\d+)$/.exec(text.trim());
-  if (!match) return text;
-  const digits = match[2].padStart(3, '0');
-  const yuan = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}`;
-  return match[1] === '-' && yuan !== '0.00' ? `-${yuan}` : yuan;
-}

@@ -27,7 +27,6 @@ import { resolveTableTexts } from './import-texts.ts';
 import { newRowStateErrors, updateFromRow, type ImportRow } from './import-rows.ts';
 import { creationValues } from './tenancy.ts';
 import { hookWrittenValues, hooksOf } from './hooks.ts';
-import { fenToYuan } from '../../field-types/money/contract.ts';
 
 export const IMPORT_ROW_LIMIT = 10_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -55,7 +54,7 @@ export function cellText(value: Cell, field: FieldDef): string {
 }
 
 /** Converts typed text to the field's type; returns the text itself when it does not convert, so validation names it. */
-export function typedValue(ctx: AppContext, field: FieldDef, text: string): unknown {
+export function typedValue(ctx: AppContext, field: FieldDef, text: string, headedByProperty = false): unknown {
   if (text === '') return undefined;
   if (field.dict && !ctx.tableDicts.has(field.dict)) {
     // Several texts (multi-dict, checkbox) are typed comma-joined, as the export writes them.
@@ -63,7 +62,7 @@ export function typedValue(ctx: AppContext, field: FieldDef, text: string): unkn
     return ctx.dicts.valueFor(field.dict, text) ?? text;
   }
   const fromText = fieldTypeServer(field.type).sheet?.fromText;
-  return fromText ? fromText(text) : text;
+  return fromText ? fromText(text, { field, headedByProperty }) : text;
 }
 
 export async function importExcel(
@@ -94,15 +93,15 @@ export async function importExcel(
   }
   const headerRow = sheet.getRow(1);
   const columnField = new Map<number, string>();
-  // Money columns an outside system's export gives in whole fen (field `importFen`, headed by the property name).
-  const fenColumns = new Set<number>();
+  // Columns headed by the property name rather than the label (an outside system's export: money in fen, `importFen`).
+  const propertyHeaded = new Set<number>();
   const headers: string[] = [];
   headerRow.eachCell((cell, column) => {
     const header = cellText(cell.value, { label: '', type: 'string' }).replace(/[*＊]$/, '').trim();
     headers[column] = header;
     const property = byHeader.get(header);
     if (property) columnField.set(column, property);
-    if (property && header === property && entity.schema.fields[property]?.importFen) fenColumns.add(column);
+    if (property && header === property) propertyHeaded.add(column);
   });
   if (columnField.size === 0) throw new BusinessError(`表头与${entity.schema.title}的字段不对应，请使用导出的文件作为模板`);
 
@@ -120,8 +119,7 @@ export async function importExcel(
       }
       const text = cellText(row.getCell(column).value, entity.schema.fields[property]);
       cells[column] = text;
-      // Fen become yuan as decimal text (money takes it as typed), never through a float.
-      const value = fenColumns.has(column) && text !== '' ? fenToYuan(text) : typedValue(ctx, entity.schema.fields[property], text);
+      const value = typedValue(ctx, entity.schema.fields[property], text, propertyHeaded.has(column));
       (entity.schema.fields[property].readOnly ? readOnly : data)[property] = value;
     }
     if (cells.every((text) => !text)) return;

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
-import { fenToYuan } from '../../field-types/money/contract.ts';
+import { fenToYuan } from '../../src/contracts/money.ts';
 import { generateEtcWaybills, SIGNED_STATUSES } from '../domains/money/etc/generate.ts';
 import { matchInvoice } from '../domains/money/etc/matching.ts';
 import { DEMO_TENANT_ID } from './seed.ts';

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { DirectoryStore } from '../files/store.ts';
-import { matchReceipt, presentSources, UNMATCHED } from '../domains/money/receipts/matcher.ts';
+import { matchReceipt, UNMATCHED } from '../domains/money/receipts/matcher.ts';
 import { random } from './demo-freight-steps.ts';
 import { storeDemoPdf } from './demo-invoices.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
@@ -68,9 +68,8 @@ export async function seedDemoReceipts(db: Kysely<SystemTables>, uploadDir: stri
         payeeName: rnd.pick(['张建国', '李卫东', '王海军']), payeeAccount: account(), payeeBank: '中国邮政储蓄银行', summary: '代付运费', purpose: '司机运费',
       });
     }
-    const sources = await presentSources(tx);
     for (const [index, r] of receipts.entries()) {
-      const match = await matchReceipt(tx, sources, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount, direction: r.direction });
+      const match = await matchReceipt(tx, { tenantId: DEMO_TENANT_ID, serial: r.serial, amount: r.amount, direction: r.direction });
       const receiptNo = `HD${r.txnTime.slice(0, 10).replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`;
       const bank = BANKS[index % BANKS.length];
       // The PDF text is ASCII (the tiny PDF's font); the name a person sees is the receipt's own.

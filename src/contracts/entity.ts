@@ -8,9 +8,11 @@
 import type { PopupConfig } from './report.ts';
 import type { ComputedField, RowMask } from './row-masks.ts';
 import type { FormPart, FormSection } from './form.ts';
+import type { ExportTemplate } from './export-template.ts';
 import type { RegisteredFieldType } from '../../field-types/index.ts';
 
 export type { FormAssist, FormPart, FormPreview, FormSection } from './form.ts';
+export type { ExportTemplate, ExportTemplateColumn } from './export-template.ts';
 
 /**
  * Storage and input type of a field: the names registered in field-types/index.ts, each a folder
@@ -468,16 +470,3 @@ export function sortableFields(entity: EntitySchema): Set<string> {
 
 /** The parent id of a root node in a tree entity (JeecgBoot's convention); empty or null also mean root. */
 export const TREE_ROOT_ID = '0';
-
-/** One column of a fixed export layout: a declared field as the list shows it, or a fixed value ($rowNumber: 1, 2, …). */
-export interface ExportTemplateColumn {
-  header: string;
-  field?: string;
-  value?: string;
-}
-
-export interface ExportTemplate {
-  sheet?: string;
-  filename?: string;
-  columns: ExportTemplateColumn[];
-}

@@ -8,4 +8,5 @@ export * from './validation/entity-json-schema.ts';
 export * from './registration.ts';
 export * from './files.ts';
 export * from './field-values.ts';
+export * from './money.ts';
 export * from './directory.ts';

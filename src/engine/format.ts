@@ -6,6 +6,7 @@
  */
 import dayjs from 'dayjs';
 import type { FieldDef } from '../contracts/index.ts';
+import { moneyLabel } from '../contracts/money.ts';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -15,16 +16,9 @@ export const TEXT_ELLIPSIS_CHARS = 25;
 export const FILE_NAME_ELLIPSIS_CHARS = 5;
 const ELLIPSIS_MARK = '…';
 
-/** 1234567.5 → "1,234,567.50"; anything that is not a number is shown as it came. */
+/** 1234567.5 → "1,234,567.50"; anything that is not a number is shown as it came (contracts/money.ts). */
 export function formatMoney(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isFinite(n)) return String(value);
-  const [whole, cents] = Math.abs(n).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  // -0.001 rounds to 0.00, which has no sign.
-  const negative = n < 0 && Number(`${whole}.${cents}`) !== 0;
-  return `${negative ? '-' : ''}${grouped}.${cents}`;
+  return moneyLabel(value);
 }
 
 function formatMoment(value: unknown, pattern: string): string {

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
-import { fenToYuan } from '../../field-types/money/contract.ts';
+import { fenToYuan } from '../../src/contracts/money.ts';
 import { etcPlateColor, etcVehicleClass } from '../../server/domains/money/etc/plates.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { multipart } from './helpers/multipart.ts';

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { createBill } from '../../server/domains/freight/settlement/bills.ts';
-import { fenOf, rateFraction, splitLines, yuanText } from '../../server/domains/money/invoices/amounts.ts';
+import { rateFraction, splitLines } from '../../server/domains/money/invoices/amounts.ts';
+import { fenOf, yuanText } from '../../src/contracts/money.ts';
 import { invoiceMigrations } from '../../server/domains/money/invoices/migrations.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 

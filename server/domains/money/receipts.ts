@@ -21,7 +21,7 @@ import type { SystemTables } from '../../db/schema.ts';
 import type { Kysely } from 'kysely';
 import { splitPaths } from '../../../src/contracts/files.ts';
 import { extensionOf } from '../../files/file-types.ts';
-import { MATCHED, UNMATCHED, matchReceipt, presentSources, type MatchResult } from './receipts/matcher.ts';
+import { MATCHED, UNMATCHED, matchReceipt, type MatchResult } from './receipts/matcher.ts';
 import { operationBodyIds } from '../../entity/entity-ids.ts';
 
 export const RECEIPT_FILE_TYPES = ['pdf', 'ofd', 'jpg', 'jpeg', 'png'];
@@ -46,7 +46,7 @@ function applyMatch(record: Record<string, unknown>, match: MatchResult): void {
 
 async function matchOf(db: Kysely<SystemTables>, tenantId: number, record: Record<string, unknown>): Promise<MatchResult> {
   const text = (value: unknown) => String(value ?? '');
-  return matchReceipt(db, await presentSources(db), {
+  return matchReceipt(db, {
     tenantId, serial: text(record.bankSerialNo), amount: text(record.amount), direction: text(record.direction || 'in'),
   });
 }
@@ -80,10 +80,9 @@ export async function rematch(ctx: AppContext, caller: Caller, ids: string[]): P
       where ${sql.join([sql`tenant_id = ${caller.tenantId}`, sql`id in (${sql.join(ids)})`, ...scope], sql` and `)}
       order by id for update`.execute(tx);
     if (rows.rows.length !== ids.length) throw new BusinessError('银行回单不存在，或无权重新匹配');
-    const sources = await presentSources(tx);
     const counts: Record<string, number> = { matched: 0, different: 0, unmatched: 0 };
     for (const row of rows.rows) {
-      const match = await matchReceipt(tx, sources, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount, direction: row.direction });
+      const match = await matchReceipt(tx, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount, direction: row.direction });
       counts[match.matchStatus === MATCHED ? 'matched' : match.matchStatus === UNMATCHED ? 'unmatched' : 'different'] += 1;
       await sql`update hy_bank_receipt set match_status = ${match.matchStatus}, biz_type = ${match.bizType}, biz_id = ${match.bizId},
           matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId}, match_remark = ${match.matchRemark},

@@ -9,12 +9,6 @@ import type { SystemTables } from '../../../db/schema.ts';
 import { momentOf } from './bills.ts';
 import { newId } from '../../../core/ids.ts';
 
-/** The amount as a plain decimal string with at most 2 places, or null. */
-export function moneyText(value: unknown): string | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return /^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : null;
-}
-
 export interface Payment {
   tenantId: number;
   billId: string;

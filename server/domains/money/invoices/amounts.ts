@@ -5,21 +5,6 @@
  * invoice's exactly and, on every line and in total, amount excluding tax + tax = total.
  */
 
-/** Fen of a decimal text such as "6816.5" or "-12.03"; null for anything else (more than two decimals included). */
-export function fenOf(text: string): bigint | null {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const fen = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-  return match[1] === '-' ? -fen : fen;
-}
-
-/** Decimal text with two places ("1234.50", "-0.07") of fen. */
-export function yuanText(fen: bigint): string {
-  const sign = fen < 0n ? '-' : '';
-  const abs = fen < 0n ? -fen : fen;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
-
 /** A rate as an exact fraction: "0.09" → 9/100, "0.0900" → 900/10000. Null for a negative or malformed rate. */
 export function rateFraction(text: string): { num: bigint; den: bigint } | null {
   const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim());

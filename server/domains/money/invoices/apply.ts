@@ -10,7 +10,8 @@ import type { SystemTables } from '../../../db/schema.ts';
 import type { Caller } from '../../../context.ts';
 import { BusinessError } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
-import { fenOf, rateFraction, splitLines, yuanText } from './amounts.ts';
+import { rateFraction, splitLines } from './amounts.ts';
+import { fenOf, yuanText } from '../../../../src/contracts/money.ts';
 import { freightRemark, type RemarkLine } from './remark.ts';
 
 /** Bill states an invoice may cover: confirmed by the shipper (已确认), partly or fully paid (部分回款, 已结清). */

@@ -27,7 +27,6 @@ export interface MatchSource {
 
 export const MATCH_SOURCES: readonly MatchSource[] = [
   { bizType: 'billPayment', label: '回款', direction: 'in', table: 'hy_bill_payment', serial: 'sequence_code', amount: 'amount', customer: 'customer_id' },
-  // Wallets and fund flows (issue 25, another part): used as soon as their tables exist.
   { bizType: 'walletRecharge', label: '钱包充值', direction: 'in', table: 'hy_wallet_recharge', serial: 'bank_serial_no', amount: 'amount', customer: 'customer_id' },
   { bizType: 'fundFlow', label: '资金流水', direction: 'out', table: 'hy_fund_flow', serial: 'sequence_code', amount: 'monetary_amount', customer: 'customer_id' },
 ];
@@ -50,27 +49,16 @@ export interface MatchResult {
 const NO_MATCH: MatchResult = { matchStatus: UNMATCHED, bizType: null, bizId: null, matchedAmount: null, customerId: null, matchRemark: null };
 const DIRECTION_TEXT: Record<string, string> = { in: '收入', out: '支出' };
 
-/** The sources whose table and columns exist in this database now (tenant_id included). */
-export async function presentSources(db: Kysely<SystemTables>): Promise<MatchSource[]> {
-  const tables = MATCH_SOURCES.map((s) => s.table);
-  const found = await sql<{ table: string; column: string }>`
-    select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = current_schema() and table_name in (${sql.join(tables)})`.execute(db);
-  const columns = new Set(found.rows.map((r) => `${r.table}.${r.column}`));
-  return MATCH_SOURCES.filter((s) => [s.serial, s.amount, s.customer, 'id', 'tenant_id'].every((c) => columns.has(`${s.table}.${c}`)));
-}
-
 /**
  * The match of one receipt (serial, amount as decimal text, direction) among the sources: a record of the receipt's
  * direction wins over one of the other, then an exact amount over a 差异.
  */
 export async function matchReceipt(
   db: Kysely<SystemTables>,
-  sources: readonly MatchSource[],
   receipt: { tenantId: number; serial: string; amount: string; direction: string },
 ): Promise<MatchResult> {
-  if (!receipt.serial.trim() || sources.length === 0) return NO_MATCH;
-  const selects = sources.map(
+  if (!receipt.serial.trim()) return NO_MATCH;
+  const selects = MATCH_SOURCES.map(
     (s) => sql`select ${s.bizType} as "bizType", id::text as "bizId", ${sql.ref(s.amount)}::text as amount,
       ${sql.ref(s.customer)}::text as "customerId", ${sql.ref(s.amount)} = ${receipt.amount}::numeric as same,
       ${sql.lit(s.direction === receipt.direction)} as agrees
@@ -80,7 +68,7 @@ export async function matchReceipt(
     select * from (${sql.join(selects, sql` union all `)}) m order by agrees desc, same desc, "bizType", "bizId" limit 1`.execute(db);
   const row = found.rows[0];
   if (!row) return NO_MATCH;
-  const source = sources.find((s) => s.bizType === row.bizType);
+  const source = MATCH_SOURCES.find((s) => s.bizType === row.bizType);
   const label = source?.label ?? '业务单据';
   const directionText = (direction: string | undefined) => DIRECTION_TEXT[direction ?? ''] ?? direction ?? '';
   let matchRemark: string | null = null;

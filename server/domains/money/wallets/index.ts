@@ -14,7 +14,7 @@
 import { sql } from 'kysely';
 import type { DomainModule, EntityHooks } from '../../../entity/hooks.ts';
 import { BusinessError, ValidationError } from '../../../core/errors.ts';
-import { moneyText } from '../../freight/settlement/payments.ts';
+import { moneyText } from '../../../../src/contracts/money.ts';
 import { customerWallet, postLedger, TXN } from './ledger.ts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SystemTables } from '../../../db/schema.ts';
 import { BusinessError } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
+import { moneyLabel } from '../../../../src/contracts/money.ts';
 
 /** `wallet_txn_type` codes (schemas/dicts/wallets.dicts.json). */
 export const TXN = { recharge: '1', freeze: '2', unfreeze: '3', payFreight: '4', refund: '5', withdraw: '6', serviceFee: '7', adjust: '8' } as const;
@@ -46,12 +47,6 @@ export interface Posted {
 
 const SIGNED_MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
 const moment = (at: string | undefined) => (at === undefined ? sql`now()` : sql`${at}::timestamptz`);
-
-/** Money as a person reads it in a message: 12,345.60. */
-export function moneyLabel(amount: string): string {
-  const [whole, frac = ''] = amount.replace(/^-/, '').split('.');
-  return `${amount.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0').slice(0, 2)}`;
-}
 
 /**
  * Posts one ledger row and moves the wallet's balance, inside `tx` (the caller's write transaction). Throws a
