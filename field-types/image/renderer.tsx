@@ -26,7 +26,9 @@ export function UploadWidget(props: WidgetProps) {
   const biz = typeof props.options.biz === 'string' ? props.options.biz : 'temp';
   const value = typeof props.value === 'string' ? props.value : '';
   const paths = useMemo(() => splitPaths(value), [value]);
-  const known = useStoredFiles(paths);
+  // Paths under 平台设置's static or bank domain (field `fileDomain`) preview from there, as the list and detail do.
+  const domain = props.options.fileDomain === 'static' || props.options.fileDomain === 'bank' ? props.options.fileDomain : undefined;
+  const known = useStoredFiles(paths, domain);
   const [items, setItems] = useState<Item[]>([]);
   const emitted = useRef<string | null>(null);
   const [preview, setPreview] = useState<string>();
@@ -133,7 +135,7 @@ export function UploadWidget(props: WidgetProps) {
 
 /** Image and file fields: upload `maxCount` files into the `biz` folder (default the entity's table). */
 export const uploadRenderer: FieldTypeRenderer = {
-  formUi: (field, entity) => ({ 'ui:widget': 'UploadWidget', 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: field.biz ?? entity.table } }),
+  formUi: (field, entity) => ({ 'ui:widget': 'UploadWidget', 'ui:options': { kind: field.type, maxCount: field.maxCount ?? 1, biz: field.biz ?? entity.table, fileDomain: field.fileDomain } }),
   widgets: { UploadWidget },
   uploadInput: {},
 };
