@@ -226,15 +226,19 @@ export function hooksOf(ctx: AppContext, entity: EntityRuntime): EntityHooks {
   return hooks;
 }
 
-/** The hooks of every module by entity name; an entity hooked twice is a programming error. */
+/**
+ * The hooks of every module by entity name. An entity may be hooked by more than one module (银行回单 re-matches
+ * when a 回款 is recorded, which settlement owns): the sets are composed in module order, so the owner's module,
+ * listed first, answers what only one set can answer (addResult, addMessage, customers).
+ */
 export function collectHooks(modules: readonly DomainModule[], entities: readonly EntityRuntime[]): Map<string, EntityHooks> {
   const known = new Set(entities.map((entity) => entity.schema.name));
   const hooks = new Map<string, EntityHooks>();
   for (const module of modules) {
     for (const [name, entityHooks] of Object.entries(module.hooks ?? {})) {
       if (!known.has(name)) throw new Error(`domain ${module.name}: no entity schema named ${name}`);
-      if (hooks.has(name)) throw new Error(`domain ${module.name}: ${name} already has hooks`);
-      hooks.set(name, entityHooks);
+      const earlier = hooks.get(name);
+      hooks.set(name, earlier ? composeHooks([earlier, entityHooks]) : entityHooks);
     }
   }
   return hooks;

@@ -134,6 +134,17 @@ describe.each(BACKENDS)('银行回单 on %s', (kind) => {
     expect((await t.call({ method: 'PUT', url: `${API}/rematch`, token: shipper, payload: { ids: String(before.id) } })).body.success).toBe(false);
   });
 
+  it('matches a waiting receipt as soon as its 回款 is recorded, without 重新匹配', async () => {
+    const serial = `${tag}AUTO`;
+    expect((await add(receipt(serial, 12.34))).body.message).toBe('添加成功，未匹配到业务单据');
+    const bill = (await sql<{ id: string; customerId: string }>`select id, customer_id as "customerId" from hy_bill
+      where tenant_id = 1 and bill_status in ('1', '2', '3') and payable_amount - paid_amount >= 12.34 order by bill_no limit 1`.execute(t.ctx.db)).rows[0];
+    const paid = await t.call({ method: 'POST', url: '/jeecg-boot/hybill/hyBillPayment/add', token: ops, headers: { 'idempotency-key': `auto-${serial}` },
+      payload: { billId: bill.id, amount: 12.34, payTime: '2026-11-20 10:00:00', sequenceCode: serial } });
+    expect(paid.body.success).toBe(true);
+    expect(await row(serial)).toMatchObject({ matchStatus: '1', bizType: 'billPayment', customerId: bill.customerId });
+  });
+
   it('keeps a serial number once per bank', async () => {
     const again = await add(receipt(`${tag}A`, 1000, { receiptNo: 'other' }));
     expect(again.body).toMatchObject({ success: false, message: '该银行的流水号已存在' });

@@ -5,8 +5,9 @@
  *   (receipts/matcher.ts): status, business type and id, that record's amount, its 货主 and a 差异's reason (amount or
  *   收支方向) are written with the row;
  * - the attached file must be a PDF, an OFD or a picture (the upload itself was checked by content);
- * - 重新匹配 (operation `rematch`, row and batch): the named receipts in the caller's scope, locked, matched again —
- *   a receipt uploaded before its 回款 was recorded becomes 已匹配 this way.
+ * - a 回款, top-up or fund flow recorded after its receipt re-matches the receipts waiting for its serial, in its own
+ *   transaction (hooks on those entities, composed after their owners');
+ * - 重新匹配 (operation `rematch`, row and batch): the named receipts in the caller's scope, locked, matched again.
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +22,7 @@ import type { SystemTables } from '../../db/schema.ts';
 import type { Kysely } from 'kysely';
 import { splitPaths } from '../../../src/contracts/files.ts';
 import { extensionOf } from '../../files/file-types.ts';
-import { MATCHED, UNMATCHED, matchReceipt, type MatchResult } from './receipts/matcher.ts';
+import { MATCHED, UNMATCHED, matchReceipt, rematchWaiting, storeMatch, type MatchResult } from './receipts/matcher.ts';
 import { operationBodyIds } from '../../entity/entity-ids.ts';
 
 export const RECEIPT_FILE_TYPES = ['pdf', 'ofd', 'jpg', 'jpeg', 'png'];
@@ -84,18 +85,30 @@ export async function rematch(ctx: AppContext, caller: Caller, ids: string[]): P
     for (const row of rows.rows) {
       const match = await matchReceipt(tx, { tenantId: caller.tenantId, serial: row.serial, amount: row.amount, direction: row.direction });
       counts[match.matchStatus === MATCHED ? 'matched' : match.matchStatus === UNMATCHED ? 'unmatched' : 'different'] += 1;
-      await sql`update hy_bank_receipt set match_status = ${match.matchStatus}, biz_type = ${match.bizType}, biz_id = ${match.bizId},
-          matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId}, match_remark = ${match.matchRemark},
-          match_time = ${match.matchStatus === UNMATCHED ? null : sql`now()`}, update_by = ${caller.username}, update_time = now()
-        where tenant_id = ${caller.tenantId} and id = ${row.id}`.execute(tx);
+      await storeMatch(tx, caller.tenantId, row.id, match, caller.username);
     }
     return counts;
   });
 }
 
+/** The money records receipts match (matcher.ts MATCH_SOURCES): a new one re-matches the receipts waiting for its serial. */
+function rematchOnRecord(serialField: string): EntityHooks {
+  return {
+    async afterWrite({ tx, caller, record }) {
+      const serial = record[serialField];
+      if (typeof serial === 'string') await rematchWaiting(tx, caller.tenantId, serial, caller.username);
+    },
+  };
+}
+
 export const receiptsDomain: DomainModule = {
   name: 'money/receipts',
-  hooks: { hyBankReceipt: receiptHooks },
+  hooks: {
+    hyBankReceipt: receiptHooks,
+    hyBillPayment: rematchOnRecord('sequenceCode'),
+    hyWalletRecharge: rematchOnRecord('bankSerialNo'),
+    hyFundFlow: rematchOnRecord('sequenceCode'),
+  },
   routes(app, ctx, prefix) {
     const path = `${prefix}${receiptEntity(ctx).schema.api}/rematch`;
     const options = { config: { permission: 'hybank:hyBankReceipt:rematch' } };

@@ -83,3 +83,24 @@ export async function matchReceipt(
     matchRemark,
   };
 }
+
+/** Writes a stored receipt's new match (重新匹配, and a money record recorded after its receipt). */
+export async function storeMatch(tx: Kysely<SystemTables>, tenantId: number, id: string, match: MatchResult, by: string): Promise<void> {
+  await sql`update hy_bank_receipt set match_status = ${match.matchStatus}, biz_type = ${match.bizType}, biz_id = ${match.bizId},
+      matched_amount = ${match.matchedAmount}::numeric, customer_id = ${match.customerId}, match_remark = ${match.matchRemark},
+      match_time = ${match.matchStatus === UNMATCHED ? null : sql`now()`}, update_by = ${by}, update_time = now()
+    where tenant_id = ${tenantId} and id = ${id}`.execute(tx);
+}
+
+/**
+ * A money record (回款, top-up, fund flow) just written with a bank serial: the receipts of that serial that are not
+ * 已匹配 yet are matched again in the record's transaction, so a receipt uploaded first needs no 重新匹配.
+ */
+export async function rematchWaiting(tx: Kysely<SystemTables>, tenantId: number, serial: string, by: string): Promise<void> {
+  if (!serial.trim()) return;
+  const waiting = await sql<{ id: string; amount: string; direction: string }>`select id, amount::text as amount, direction from hy_bank_receipt
+    where tenant_id = ${tenantId} and bank_serial_no = ${serial.trim()} and match_status <> ${MATCHED} order by id for update`.execute(tx);
+  for (const row of waiting.rows) {
+    await storeMatch(tx, tenantId, row.id, await matchReceipt(tx, { tenantId, serial, amount: row.amount, direction: row.direction }), by);
+  }
+}
