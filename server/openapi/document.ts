@@ -82,6 +82,19 @@ function listParameters(schema: EntitySchema): Json[] {
   return [...LIST_PARAMETERS, ...filters, ...capabilityListParameters(schema)];
 }
 
+/** The header a money-moving write takes (schema `idempotencyKey` on an add or an operation). */
+const IDEMPOTENCY_PARAMETER: Json = {
+  name: IDEMPOTENCY_HEADER, in: 'header', required: true, description: '每次提交一个（8–64位字母、数字、-、_）；重复提交返回首次结果',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+};
+
+/** URLs of operations that take an Idempotency-Key: `<api>/<key>`, or the `route` a domain serves. */
+function keyedOperationUrls(entities: EntitySchema[], prefix: string): Set<string> {
+  return new Set(entities.flatMap((schema) => (schema.operations ?? [])
+    .filter((operation) => operation.idempotencyKey)
+    .map((operation) => `${prefix}${operation.route ?? `${schema.api}/${operation.key}`}`)));
+}
+
 /** The parts an entity endpoint adds: parameters, request body, response, by the action in its URL. */
 function entityOperation(schema: EntitySchema, action: string, method: string): Json {
   const name = componentName(schema);
@@ -95,7 +108,7 @@ function entityOperation(schema: EntitySchema, action: string, method: string): 
       return {
         summary: `新增${schema.title}`,
         // Money-moving adds (schema idempotencyKey): one key per submission, a repeat answers the first result.
-        ...(schema.idempotencyKey ? { parameters: [{ name: IDEMPOTENCY_HEADER, in: 'header', required: true, description: '每次提交一个（8–64位字母、数字、-、_）；重复提交返回首次结果', schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source } }] } : {}),
+        ...(schema.idempotencyKey ? { parameters: [IDEMPOTENCY_PARAMETER] } : {}),
         requestBody: jsonBody(ref(`${name}Write`)),
         responses: okResponse(resultOf({ type: 'object', properties: { id: { type: 'string' } } })),
       };
@@ -180,6 +193,7 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], entities: Entity
     schemas[`${name}Page`] = { allOf: [ref('Page'), { type: 'object', properties: { records: { type: 'array', items: ref(name) } } }] };
   }
   const paths: Record<string, Record<string, Json>> = {};
+  const keyed = keyedOperationUrls(entities, prefix);
   for (const route of routes) {
     if (route.method === 'HEAD' || !route.url.startsWith(prefix)) continue;
     const { path, params } = openApiPath(route.url);
@@ -191,6 +205,7 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], entities: Entity
       ...(entity ? { tags: [entity.title] } : {}),
       ...access(route),
     };
+    if (keyed.has(route.url)) operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), IDEMPOTENCY_PARAMETER];
     if (params.length) {
       operation.parameters = [
         ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),

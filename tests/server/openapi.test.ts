@@ -38,6 +38,13 @@ describe.each(BACKENDS)('openapi.json on %s', (kind) => {
     expect((doc.paths['/jeecg-boot/plateform/cost/repayment/add']?.post as { summary?: string }).summary).toBe('新增垫付还款');
   });
 
+  it('asks money-moving operations for one too, whether the engine or a domain route serves them', () => {
+    for (const [path, method] of [['/jeecg-boot/hyinvoice/hyInvoice/issue', 'put'], ['/jeecg-boot/hyinvoice/hyInvoice/apply', 'put'], ['/jeecg-boot/hyfund/hyFundFlow/batchPay', 'put']]) {
+      expect(doc.paths[path]?.[method]?.parameters, path).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    }
+    expect(doc.paths['/jeecg-boot/hyshipping/hyShippingNote/confirmPay']?.put?.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'Idempotency-Key' }));
+  });
+
   it('needs a session', async () => {
     const { status, body } = await t.call({ method: 'GET', url: '/jeecg-boot/openapi.json' });
     expect(status).toBe(401);
