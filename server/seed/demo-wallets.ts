@@ -11,6 +11,8 @@ import type { SystemTables } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { customerWallet, platformWallet, postLedger, TXN } from '../domains/money/wallets/ledger.ts';
 import { DEMO_TENANT_ID } from './seed.ts';
+import { fenOf as exactFen } from '../../src/contracts/money.ts';
+import { sealSecret } from '../core/secret-box.ts';
 
 const BY = 'ops';
 const VOUCHER = 'wallet-recharge/demo-voucher.png';
@@ -24,10 +26,7 @@ interface Paid {
 
 /** Whole yuan above `fen` rounded up to ten thousand, plus a cushion — a plausible transfer amount. */
 const topUpFor = (fen: bigint): string => `${((fen / 100n / 10000n) + 2n) * 10000n}.00`;
-const fenOf = (amount: string): bigint => {
-  const [whole, frac = ''] = amount.split('.');
-  return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
-};
+const fenOf = (amount: string): bigint => exactFen(amount) ?? 0n;
 
 async function recharge(tx: Transaction<SystemTables>, i: number, row: { customerId: string; walletId: string; amount: string; at: string; status: string; payer: string; reason?: string }): Promise<string> {
   const id = newId();
@@ -45,8 +44,29 @@ async function recharge(tx: Transaction<SystemTables>, i: number, row: { custome
   return id;
 }
 
+/**
+ * 钱包配置: the bank channel the demo wallets run on (enabled) and a second one being set up (disabled). The secret is
+ * sealed as the `secret` field type stores it (made-up values). No 接口地址 yet: no bank is called until its adapter exists.
+ */
+async function seedWalletConfigs(tx: Transaction<SystemTables>): Promise<void> {
+  const channels = [
+    { code: 'pingan_jzb', merchant: 'PA880012345', account: '15000098765432', name: '鄂尔多斯鑫源供应链管理有限公司', bank: '平安银行鄂尔多斯分行',
+      mode: '1', single: '5000000.00', daily: '20000000.00', enabled: '1', remark: '见证宝子账户，司机运费代付' },
+    { code: 'citic', merchant: 'ZX660098765', account: '8110701012345678', name: '鄂尔多斯鑫源供应链管理有限公司', bank: '中信银行鄂尔多斯分行',
+      mode: '2', single: '1000000.00', daily: '5000000.00', enabled: '0', remark: '备用通道，联调中' },
+  ];
+  for (const [i, c] of channels.entries()) {
+    await sql`insert into hy_wallet_config (id, tenant_id, create_by, create_time, channel_code, merchant_no, platform_account_no, platform_account_name,
+        open_bank_name, api_url, app_id, secret, callback_url, recharge_mode, withdraw_fee_rate, single_limit, daily_limit, enabled, remark)
+      values (${newId()}, ${DEMO_TENANT_ID}, 'admin', now() - ${`${30 - i} days`}::interval, ${c.code}, ${c.merchant}, ${c.account}, ${c.name}, ${c.bank},
+        null, ${`app-${c.code}`}, ${sealSecret(`demo-secret-${c.code}`)}, null,
+        ${c.mode}, 0.1, ${c.single}::numeric, ${c.daily}::numeric, ${c.enabled}, ${c.remark})`.execute(tx);
+  }
+}
+
 export async function seedDemoWallets(db: Kysely<SystemTables>): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await seedWalletConfigs(tx);
     const platform = await platformWallet(tx, DEMO_TENANT_ID, BY);
     const customers = await sql<{ id: string; name: string }>`select id, customer_name as name from hy_customer
       where tenant_id = ${DEMO_TENANT_ID} order by create_time, id`.execute(tx);
