@@ -5,7 +5,7 @@
  * An operation whose one input is a field its type uploads (image, file: e.g. 上传回单, 上传附件) opens the file-upload popup
  * instead (JeecgBoot's JFilePop, 520 × 200; 未上传任何文件 on an empty 确定): its files become the field's value.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Modal, Typography } from 'antd';
 import type CoreForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
@@ -19,7 +19,7 @@ import { buildUiSchema } from '../../renderers/form/ui-schema.ts';
 import { FileUploadDialog } from '../../renderers/shared/FileUploadDialog.tsx';
 import { fieldTypeRenderer } from '../../field-types/renderers.ts';
 import { inputFieldDef, operationInputSchema, type OperationDef } from './contract.ts';
-import { useServices } from '../../src/engine/services.tsx';
+import { useEntitySchema } from '../../src/engine/services.tsx';
 
 const NO_VALUES: FormData = {};
 const ONE_COLUMN: GridFormContext = { colon: false, columns: 1, wideFields: [] };
@@ -52,21 +52,8 @@ interface UploadInput {
  * of, loaded like any schema; undefined while loading, null when there is none.
  */
 function useInputSource(entity: EntitySchema, operation: OperationDef): EntitySchema | null | undefined {
-  const { entities } = useServices();
-  const [loaded, setLoaded] = useState<{ name: string; schema: EntitySchema | null }>();
-  const name = operation.inputFrom;
-  useEffect(() => {
-    if (!name) return;
-    let live = true;
-    Promise.resolve(entities?.findByName(name))
-      .then((schema) => live && setLoaded({ name, schema: schema ?? null }))
-      .catch(() => live && setLoaded({ name, schema: null }));
-    return () => {
-      live = false;
-    };
-  }, [entities, name]);
-  if (!name) return entity;
-  return loaded?.name === name ? loaded.schema : undefined;
+  const source = useEntitySchema(operation.inputFrom);
+  return operation.inputFrom ? source : entity;
 }
 
 /** The upload field when it is the operation's only input (the lint allows uploads only so): its type says so. */

@@ -3,11 +3,10 @@
  * the row, as a dialog over this list. The form saves through that entity's own add endpoint and permission; the
  * server fills anything it copies from referenced records itself (`copyFrom`), whatever the form sent.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Modal } from 'antd';
 import type { EntitySchema, WireRecord } from '../../src/contracts/index.ts';
 import type { OperationDef } from './contract.ts';
-import { useServices } from '../../src/engine/services.tsx';
+import { useEntitySchema } from '../../src/engine/services.tsx';
 import { RecordForm } from '../../renderers/list-page/record-overlays.tsx';
 
 export interface OperationFormOpenerProps {
@@ -18,20 +17,8 @@ export interface OperationFormOpenerProps {
 }
 
 export default function OperationFormOpener({ operation, record, onClose, onSaved }: OperationFormOpenerProps) {
-  const { entities } = useServices();
-  const [target, setTarget] = useState<EntitySchema | null>();
   const open = operation.openForm;
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    Promise.resolve(entities?.findByName(open.entity))
-      .then((schema) => live && setTarget(schema ?? null))
-      .catch(() => live && setTarget(null));
-    return () => {
-      live = false;
-    };
-  }, [entities, open]);
+  const target = useEntitySchema(open?.entity);
 
   if (!open || target === undefined) return null;
   if (target === null) {

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { DictModel } from '../contracts/index.ts';
+import type { DictModel, EntitySchema } from '../contracts/index.ts';
 import type { EntityCatalog } from './entity-catalog.ts';
 import type { AccessProvider } from '../providers/access.ts';
 import type { DataProvider } from '../providers/data.ts';
@@ -103,4 +103,21 @@ export function useStoredFiles(paths: string[], domain?: FileDomain): Record<str
     };
   }, [key, files, domain]);
   return known;
+}
+
+/** Another entity's schema from the app's catalog: undefined while it loads (or no name is given), null when there is none. */
+export function useEntitySchema(name: string | undefined): EntitySchema | null | undefined {
+  const { entities } = useServices();
+  const [loaded, setLoaded] = useState<{ name: string; schema: EntitySchema | null }>();
+  useEffect(() => {
+    if (!name) return;
+    let live = true;
+    Promise.resolve(entities?.findByName(name))
+      .then((schema) => live && setLoaded({ name, schema: schema ?? null }))
+      .catch(() => live && setLoaded({ name, schema: null }));
+    return () => {
+      live = false;
+    };
+  }, [entities, name]);
+  return name && loaded?.name === name ? loaded.schema : undefined;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Locator } from 'playwright-core';
-import { desktopSession, logIn } from './harness.ts';
+import { desktopSession, logIn, rowOperation } from './harness.ts';
 
 const BILLS = '/bill/list';
 
@@ -16,14 +16,6 @@ interface OpenBill {
   payments: number;
 }
 
-
-/** A row's action: its own button, or — when the row has more actions than fit (申请开票 joined them) — in 更多. */
-async function rowAction(row: Locator, name: string): Promise<void> {
-  const button = row.getByRole('button', { name, exact: true });
-  if (await button.count()) return button.click();
-  await row.getByRole('button', { name: /更多/ }).click();
-  await row.page().getByRole('menuitem', { name, exact: true }).click();
-}
 
 describe('bills and payments in the browser', () => {
   const s = desktopSession();
@@ -48,7 +40,7 @@ describe('bills and payments in the browser', () => {
     const row = rowOf(bill.billNo);
     await row.getByRole('cell', { name: '部分回款', exact: true }).waitFor();
 
-    await rowAction(row, '回款');
+    await rowOperation(row, '回款');
     const drawer = s.page.getByRole('dialog', { name: '回款', exact: true });
     await drawer.getByText(`共 ${bill.payments} 条`).waitFor();
     await drawer.getByRole('button', { name: /新\s*增/ }).click();
@@ -89,7 +81,7 @@ describe('bills and payments in the browser', () => {
     await s.page.waitForURL((url) => url.pathname === '/user/login');
     await logIn(s.page, s.env, BILLS, 'shipper');
     await s.page.getByText(`共 ${total} 条`).waitFor();
-    await rowAction(rowOf(billNo), '回款');
+    await rowOperation(rowOf(billNo), '回款');
     const drawer = s.page.getByRole('dialog', { name: '回款', exact: true });
     await drawer.getByText(`共 ${payments} 条`).waitFor();
     expect(await drawer.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);

@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { coalOrder, insertEntityRow } from '../server/helpers/freight.ts';
 import { TINY_PNG } from '../server/helpers/multipart.ts';
-import { logIn, startE2e, type E2eEnv } from './harness.ts';
+import { logIn, startE2e, type E2eEnv, rowOperation } from './harness.ts';
 
 const DRIVERS = '/wlhy/hydriver/HyDriverList';
 const VEHICLES = '/wlhy/hyvehicle/HyVehicleList';
@@ -59,14 +59,6 @@ describe('freight operations in the browser', () => {
     return page;
   }
   const rowOf = (page: Page, text: string) => page.locator('tbody tr.ant-table-row', { hasText: text });
-  /** A row operation: its own button, or an entry of the row's 更多 menu. */
-  async function rowOperation(page: Page, row: Locator, label: string): Promise<void> {
-    await row.getByRole('button').first().waitFor();
-    const button = row.getByRole('button', { name: label, exact: true });
-    if (await button.count()) return button.click();
-    await row.getByRole('button', { name: /更多/ }).click();
-    await page.getByRole('menuitem', { name: label, exact: true }).click();
-  }
   /** The operation's question: a popover on a row button, a dialog for an entry of the 更多 menu. */
   async function confirmPopover(page: Page, question: string): Promise<void> {
     const asked = page.locator('.ant-popconfirm:visible, .ant-modal:visible').filter({ hasText: question });
@@ -74,7 +66,7 @@ describe('freight operations in the browser', () => {
     await asked.getByRole('button', { name: /确\s*定/ }).click();
   }
   async function inputOperation(page: Page, row: Locator, label: string, field: string, value: string): Promise<void> {
-    await rowOperation(page, row, label);
+    await rowOperation(row, label);
     const dialog = page.getByRole('dialog', { name: label });
     await dialog.getByLabel(field).fill(value);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -100,18 +92,18 @@ describe('freight operations in the browser', () => {
     await logIn(page, env, `${DRIVERS}?state=1`, 'ops');
     await page.waitForURL((url) => url.pathname === DRIVERS);
     const dueBefore = await todoCount(page, dueLabel);
-    await rowOperation(page, rowOf(page, '派车司机'), '审核通过');
+    await rowOperation(rowOf(page, '派车司机'), '审核通过');
     await confirmPopover(page, '确定审核通过吗?');
     await page.getByText('审核通过成功!').first().waitFor();
 
     await page.goto(`${env.baseUrl}${VEHICLES}?state=1`);
-    await rowOperation(page, rowOf(page, PLATE), '审核通过');
+    await rowOperation(rowOf(page, PLATE), '审核通过');
     await confirmPopover(page, '确定审核通过吗?');
     await page.getByText('审核通过成功!').first().waitFor();
 
     // 派车 opens the waybill form filled from the order.
     await page.goto(`${env.baseUrl}${ORDERS}?orderNo=DD-E2E-0001`);
-    await rowOperation(page, rowOf(page, 'DD-E2E-0001'), '派车');
+    await rowOperation(rowOf(page, 'DD-E2E-0001'), '派车');
     const dialog = page.getByRole('dialog', { name: '新增运单' });
     await dialog.getByText('DD-E2E-0001').waitFor();
     await dialog.getByLabel('运单号').fill('YDE2E00001');
@@ -126,19 +118,19 @@ describe('freight operations in the browser', () => {
     const row = rowOf(page, 'YDE2E00001');
     await row.getByRole('cell', { name: '待接单', exact: true }).waitFor();
     await expect.poll(() => row.getByRole('cell', { name: '派车司机' }).count()).toBe(1);
-    await rowOperation(page, row, '接单');
+    await rowOperation(row, '接单');
     await confirmPopover(page, '确定为该运单接单吗?');
     await page.getByText('接单成功!').first().waitFor();
     await inputOperation(page, row, '装货', '装货重量(吨)', '33.2');
     await inputOperation(page, row, '卸货', '卸货重量(吨)', '33.1');
 
     // 签收 needs the receipt photo: upload it with 上传回单, the file-upload popup (issue 22, item 7).
-    await rowOperation(page, row, '签收');
+    await rowOperation(row, '签收');
     await page.getByRole('dialog', { name: '签收' }).getByLabel('结算重量(吨)').fill('33.1');
     await page.getByRole('dialog', { name: '签收' }).getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('回单照片不能为空，不能签收').first().waitFor();
     await page.getByRole('dialog', { name: '签收' }).getByRole('button', { name: /取\s*消/ }).click();
-    await rowOperation(page, row, '上传回单');
+    await rowOperation(row, '上传回单');
     const upload = page.getByRole('dialog', { name: '上传回单' });
     expect((await upload.boundingBox())?.width).toBe(520);
     await upload.getByRole('button', { name: /确\s*定/ }).click();
@@ -154,7 +146,7 @@ describe('freight operations in the browser', () => {
     await page.reload();
     await expect.poll(() => todoCount(page, dueLabel)).toBe(dueBefore + 1);
 
-    await rowOperation(page, row, '轨迹');
+    await rowOperation(row, '轨迹');
     const drawer = page.locator('.ant-drawer', { hasText: '轨迹' });
     for (const event of ['接单', '装货', '卸货', '签收']) await drawer.getByRole('cell', { name: event, exact: true }).waitFor();
     expect(pageErrors).toEqual([]);

@@ -186,3 +186,12 @@ export async function chooseOption(page: Page, select: Locator, text: string): P
     }
   }
 }
+
+/** A row's operation as a person finds it: its own button, or an entry of the row's 更多 menu when more do not fit. */
+export async function rowOperation(row: Locator, label: string): Promise<void> {
+  await row.getByRole('button').first().waitFor();
+  const button = row.getByRole('button', { name: label, exact: true });
+  if (await button.count()) return button.click();
+  await row.getByRole('button', { name: /更多/ }).click();
+  await row.page().getByRole('menuitem', { name: label, exact: true }).click();
+}

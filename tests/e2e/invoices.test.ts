@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
-import { desktopSession, logIn } from './harness.ts';
+import { desktopSession, logIn, rowOperation } from './harness.ts';
 import { tinyPdf } from '../../server/seed/demo-invoices.ts';
 import { createBill } from '../../server/domains/freight/settlement/bills.ts';
 
@@ -20,14 +20,6 @@ const NUMBER = '26329999000000000001';
 describe('invoices in the browser', () => {
   const s = desktopSession();
   const rowOf = (text: string) => s.page.locator('tbody tr.ant-table-row', { hasText: text });
-
-  async function rowOperation(page: Page, row: Locator, label: string): Promise<void> {
-    await row.getByRole('button').first().waitFor();
-    const button = row.getByRole('button', { name: label, exact: true });
-    if (await button.count()) return button.click();
-    await row.getByRole('button', { name: /更多/ }).click();
-    await page.getByRole('menuitem', { name: label, exact: true }).click();
-  }
 
   async function logOut(page: Page): Promise<void> {
     await page.getByText('退出登录', { exact: true }).first().click();
@@ -58,7 +50,7 @@ describe('invoices in the browser', () => {
     await logIn(s.page, s.env, `${BILLS}?billNo=${bill.billNo}`, 'shipper');
     const billRow = rowOf(bill.billNo);
     await billRow.getByRole('cell', { name: '未申请', exact: true }).waitFor();
-    await rowOperation(s.page, billRow, '申请开票');
+    await rowOperation(billRow, '申请开票');
     const asked = s.page.locator('.ant-popconfirm:visible, .ant-modal:visible').filter({ hasText: '确定为所选账单申请开票吗?' });
     await asked.getByRole('button', { name: /确\s*定/ }).click();
     await s.page.getByText('申请开票成功，等待审核!').first().waitFor();
@@ -77,7 +69,7 @@ describe('invoices in the browser', () => {
     await row.getByRole('cell', { name: '待审核', exact: true }).waitFor();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-e2e-'));
     fs.writeFileSync(path.join(dir, '发票.pdf'), tinyPdf(['e2e invoice', `No. ${NUMBER}`]));
-    await rowOperation(s.page, row, '上传PDF');
+    await rowOperation(row, '上传PDF');
     const upload = s.page.getByRole('dialog', { name: '上传PDF' });
     await upload.locator('input[type=file]').setInputFiles(path.join(dir, '发票.pdf'));
     await expect.poll(() => upload.locator('.ant-upload-list-item-done').count()).toBe(1);
@@ -85,7 +77,7 @@ describe('invoices in the browser', () => {
     await s.page.getByText('发票PDF已上传').first().waitFor();
     await upload.waitFor({ state: 'hidden' });
 
-    await rowOperation(s.page, row, '开票');
+    await rowOperation(row, '开票');
     const dialog = s.page.getByRole('dialog', { name: '开票' });
     await dialog.getByLabel('发票号码').fill('123');
     await dialog.getByLabel('开票日期').click();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { TINY_PNG } from '../server/helpers/multipart.ts';
-import { chooseOption, desktopSession, logIn } from './harness.ts';
+import { chooseOption, desktopSession, logIn, rowOperation } from './harness.ts';
 
 async function logOut(page: Page): Promise<void> {
   await page.getByText('退出登录', { exact: true }).first().click();
@@ -118,9 +118,7 @@ describe('资金管理 in the browser', () => {
     await query.getByRole('button', { name: /查\s*询/ }).click();
     await s.page.getByText('共 1 条').waitFor();
     const row = s.page.locator('tbody tr.ant-table-row', { hasText: note.no });
-    // 支付运费 sits in the row's 更多 menu.
-    await row.getByRole('button', { name: /更多/ }).click();
-    await s.page.getByRole('menuitem', { name: '支付运费', exact: true }).click();
+    await rowOperation(row, '支付运费');
     const dialog = s.page.getByRole('dialog').filter({ hasText: '银行流水号' });
     await dialog.getByLabel('银行流水号').fill(`PAY${serial}`);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();

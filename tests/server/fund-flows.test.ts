@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { walletsOffLedger } from './helpers/ledger.ts';
 
 const ADD = '/jeecg-boot/hyfund/hyFundFlow/add';
 const BATCH = '/jeecg-boot/hyfund/hyFundFlow/batchPay';
@@ -24,11 +25,7 @@ describe.each(BACKENDS)('fund flows on %s', (kind) => {
     (await sql<{ n: number }>`select count(*)::int as n from hy_fund_flow where shipping_note_id = ${noteId}`.execute(t.ctx.db)).rows[0].n;
   const walletBalance = async (customerId: string) =>
     (await sql<{ b: string }>`select balance::text as b from hy_wallet where customer_id = ${customerId}`.execute(t.ctx.db)).rows[0].b;
-  const invariant = async () => {
-    const off = await sql<{ id: string }>`select w.id from hy_wallet w
-      where w.balance <> coalesce((select sum(x.amount) from hy_wallet_txn x where x.wallet_id = w.id), 0)`.execute(t.ctx.db);
-    expect(off.rows).toEqual([]);
-  };
+  const invariant = async () => expect(await walletsOffLedger(t.ctx.db)).toEqual([]);
 
   beforeAll(async () => {
     t = await startTestApp(kind);

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { WireRecord } from '../../src/contracts/envelope.ts';
 import { postLedger, TXN } from '../../server/domains/money/wallets/ledger.ts';
 import { BACKENDS, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { walletsOffLedger } from './helpers/ledger.ts';
 
 const API = '/jeecg-boot/hywallet';
 const VOUCHER = 'wallet-recharge/test-voucher.png';
@@ -33,11 +34,7 @@ describe.each(BACKENDS)('wallets on %s', (kind) => {
     t.call({ method: 'PUT', url: `${API}/hyWalletRecharge/${key}`, token: ops, payload: { id, ...payload } });
   const rechargeBody = (amount: unknown = '1000.50') => ({ amount, payerName: '测试付款方', payerAccount: '6222000011112222', payerBank: '招商银行',
     bankSerialNo: serial(), rechargeTime: '2026-11-20 10:00:00', voucherImg: VOUCHER });
-  const invariant = async () => {
-    const off = await sql<{ id: string }>`select w.id from hy_wallet w
-      where w.balance <> coalesce((select sum(x.amount) from hy_wallet_txn x where x.wallet_id = w.id), 0)`.execute(t.ctx.db);
-    expect(off.rows).toEqual([]);
-  };
+  const invariant = async () => expect(await walletsOffLedger(t.ctx.db)).toEqual([]);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
